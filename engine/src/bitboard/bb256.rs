@@ -1,0 +1,169 @@
+//! The 16x16 bitboard: four `u64` words, word `i` holding ranks `4i..4i+4` (16 bits a rank), so
+//! square `s` is bit `s % 64` of word `s / 64` and one-step shifts are small multi-word shifts.
+
+use super::{Bitboard, Direction};
+use crate::square::{Board16, Square};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bb256(pub [u64; 4]);
+
+const FILE_A_WORD: u64 = 0x0001_0001_0001_0001;
+const FILE_A: Bb256 = Bb256([FILE_A_WORD; 4]);
+const FILE_P: Bb256 = Bb256([FILE_A_WORD << 15; 4]);
+
+impl Bb256 {
+    #[inline(always)]
+    pub const fn new(words: [u64; 4]) -> Self {
+        Bb256(words)
+    }
+
+    /// Shift towards higher squares by `n` bits, `0 < n < 64`.
+    #[inline(always)]
+    fn shl(self, n: u32) -> Self {
+        let w = self.0;
+        Bb256([
+            w[0] << n,
+            w[1] << n | w[0] >> (64 - n),
+            w[2] << n | w[1] >> (64 - n),
+            w[3] << n | w[2] >> (64 - n),
+        ])
+    }
+
+    /// Shift towards lower squares by `n` bits, `0 < n < 64`.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        let w = self.0;
+        Bb256([
+            w[0] >> n | w[1] << (64 - n),
+            w[1] >> n | w[2] << (64 - n),
+            w[2] >> n | w[3] << (64 - n),
+            w[3] >> n,
+        ])
+    }
+}
+
+impl Bitboard for Bb256 {
+    type Geometry = Board16;
+    const EMPTY: Self = Bb256([0; 4]);
+    const FULL: Self = Bb256([!0; 4]);
+
+    #[inline(always)]
+    fn from_square(sq: Square) -> Self {
+        let mut w = [0; 4];
+        w[sq.index() >> 6] = 1u64 << (sq.0 & 63);
+        Bb256(w)
+    }
+    #[inline(always)]
+    fn has(self, sq: Square) -> bool {
+        self.0[sq.index() >> 6] >> (sq.0 & 63) & 1 != 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+    #[inline(always)]
+    fn lowest(self) -> Option<Square> {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return Some(Square((i as u32 * 64 + w.trailing_zeros()) as u8));
+            }
+        }
+        None
+    }
+    #[inline(always)]
+    fn highest(self) -> Option<Square> {
+        for i in (0..4).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return Some(Square((i as u32 * 64 + 63 - w.leading_zeros()) as u8));
+            }
+        }
+        None
+    }
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<Square> {
+        for i in 0..4 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(Square((i as u32 * 64 + w.trailing_zeros()) as u8));
+            }
+        }
+        None
+    }
+    #[inline(always)]
+    fn shift(self, dir: Direction) -> Self {
+        match dir {
+            Direction::North => self.shl(16),
+            Direction::South => self.shr(16),
+            Direction::East => (self & !FILE_P).shl(1),
+            Direction::West => (self & !FILE_A).shr(1),
+            Direction::NorthEast => (self & !FILE_P).shl(17),
+            Direction::NorthWest => (self & !FILE_A).shl(15),
+            Direction::SouthEast => (self & !FILE_P).shr(15),
+            Direction::SouthWest => (self & !FILE_A).shr(17),
+        }
+    }
+    #[inline(always)]
+    fn file_mask(file: u8) -> Self {
+        Bb256([FILE_A_WORD << file; 4])
+    }
+    #[inline(always)]
+    fn rank_mask(rank: u8) -> Self {
+        let mut w = [0; 4];
+        w[rank as usize / 4] = 0xffff << (16 * (rank % 4));
+        Bb256(w)
+    }
+}
+
+macro_rules! bb256_binop {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl $tr for Bb256 {
+            type Output = Bb256;
+            #[inline(always)]
+            fn $f(self, rhs: Bb256) -> Bb256 {
+                let (a, b) = (self.0, rhs.0);
+                Bb256([a[0] $op b[0], a[1] $op b[1], a[2] $op b[2], a[3] $op b[3]])
+            }
+        }
+        impl $atr for Bb256 {
+            #[inline(always)]
+            fn $af(&mut self, rhs: Bb256) {
+                *self = *self $op rhs;
+            }
+        }
+    };
+}
+bb256_binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bb256_binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bb256_binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bb256 {
+    type Output = Bb256;
+    #[inline(always)]
+    fn not(self) -> Bb256 {
+        let w = self.0;
+        Bb256([!w[0], !w[1], !w[2], !w[3]])
+    }
+}
+
+/// Prints the board rank 16 first, `x` for a set square.
+impl fmt::Debug for Bb256 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Bb256({:#x?})", self.0)?;
+        for rank in (0..16u16).rev() {
+            for file in 0..16u16 {
+                let c = if self.has(Square((rank * 16 + file) as u8)) { 'x' } else { '.' };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

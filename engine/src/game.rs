@@ -1,0 +1,247 @@
+//! The contracts every rule set implements.
+//!
+//! A [`Game`] is a *sequential* game: one player decides each ply. The player who decides
+//! ([`Game::to_move`]) is not always the owner of the piece that moves (007 has enemy plies), and
+//! one player may decide several plies in a row (007 turns), so search flips the score only when
+//! `to_move()` changes. Ven, where both players write orders at once, has its own contract in
+//! `simultaneous` and reuses the chess machinery underneath.
+//!
+//! Positions are values: [`Game::play`] returns the next position (copy-make). Variants keep
+//! whatever extra state their rules need (travelling pieces, turn state, Detente sets) inside
+//! their position type and hash it into [`Game::key`].
+
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
+
+/// One of the two players. In most variants also the colour of the pieces a player owns.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Player {
+    White,
+    Black,
+}
+
+impl Player {
+    pub const BOTH: [Player; 2] = [Player::White, Player::Black];
+
+    #[inline(always)]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::White => Player::Black,
+            Player::Black => Player::White,
+        }
+    }
+    /// 0 for White, 1 for Black: an index into per-player arrays.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// +1 for White, -1 for Black.
+    #[inline(always)]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Player::White => 1,
+            Player::Black => -1,
+        }
+    }
+    /// The FEN letter, `w` or `b`.
+    pub const fn fen_char(self) -> char {
+        match self {
+            Player::White => 'w',
+            Player::Black => 'b',
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::White => "white",
+            Player::Black => "black",
+        })
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    Win { winner: Player, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    pub const fn win(winner: Player, reason: WinReason) -> Outcome {
+        Outcome::Win { winner, reason }
+    }
+    /// PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result_str(self) -> &'static str {
+        match self {
+            Outcome::Win { winner: Player::White, .. } => "1-0",
+            Outcome::Win { winner: Player::Black, .. } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum WinReason {
+    Checkmate,
+    /// The loser's last royal piece was captured (Vanguard, 007 fast-and-deadly, Lene Hau).
+    RoyalCaptured,
+    /// The loser has no legal move and the variant scores that as a loss.
+    NoMoves,
+    /// Ven: the loser ended a round in check (or both were mated: see the variant).
+    VariantRule(&'static str),
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum DrawReason {
+    Stalemate,
+    FiftyMoves,
+    Repetition,
+    InsufficientMaterial,
+    VariantRule(&'static str),
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins by {reason:?}"),
+            Outcome::Draw(reason) => write!(f, "draw by {reason:?}"),
+        }
+    }
+}
+
+/// An error in text from outside: a FEN, a move, an option value. The message names the bad
+/// token, so the protocol can print it as one `info string error: ...` line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError(pub String);
+
+impl ParseError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        ParseError(msg.into())
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A fixed-capacity list of moves owned by the caller: no allocation per node.
+pub trait MoveList<M>: Default + Deref<Target = [M]> + DerefMut + Send + Sync {
+    fn push(&mut self, m: M);
+    fn clear(&mut self);
+}
+
+impl<M: Send + Sync, const N: usize> MoveList<M> for arrayvec::ArrayVec<M, N> {
+    #[inline(always)]
+    fn push(&mut self, m: M) {
+        arrayvec::ArrayVec::push(self, m)
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self)
+    }
+}
+
+/// A variant's options (007's `Schedule`, `Detente`, ...), set by name from the protocol.
+pub trait VariantOptions: Clone + Default + Send + Sync + fmt::Debug + 'static {
+    /// The options as `uci` lists them: `(name, type-and-default)`, e.g.
+    /// `("Detente", "type check default false")`.
+    fn specs() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// Sets one option; the error names the bad name or value.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        let _ = value;
+        Err(ParseError::new(format!("unknown option '{name}'")))
+    }
+}
+
+impl VariantOptions for () {}
+
+/// A sequential game: the position type of one variant.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The caller-owned move list, sized for the variant's largest legal move count.
+    type Moves: MoveList<Self::Move>;
+    type Options: VariantOptions;
+
+    /// The `UCI_Variant` name.
+    const NAME: &'static str;
+
+    /// The start position.
+    fn start(options: &Self::Options) -> Self;
+    /// Parses the variant's FEN. Errors name the field and the token.
+    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
+    fn fen(&self) -> String;
+
+    /// The player who decides the next ply.
+    fn to_move(&self) -> Player;
+
+    /// Appends the legal moves to `out` (which the caller has cleared).
+    ///
+    /// Empty exactly when the player to move is stuck (mate, stalemate) or the game was decided
+    /// by a win/loss rule (a royal captured). Draw rules (50-move, repetition, material) never
+    /// empty it: perft ignores them.
+    fn legal_moves(&self, out: &mut Self::Moves);
+
+    /// The position after `mv`, which must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Zobrist key of everything that decides the future of the game (pieces, player to move,
+    /// rights, variant state), kept incrementally.
+    fn key(&self) -> u64;
+
+    /// An outcome decided by the position alone, before any move is generated: a captured royal,
+    /// the 50-move rule, insufficient material. Cheap enough to call at every search node.
+    fn quick_outcome(&self) -> Option<Outcome>;
+
+    /// The outcome when the player to move has no legal move (checkmate, stalemate, ...).
+    fn stuck_outcome(&self) -> Outcome;
+
+    /// The status by the rules of the position alone (repetition needs history: see
+    /// [`crate::history::History`]).
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.quick_outcome() {
+            return Some(o);
+        }
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves.is_empty().then(|| self.stuck_outcome())
+    }
+
+    /// Plies since the last irreversible move; no repetition reaches further back.
+    fn halfmove_clock(&self) -> u32;
+
+    /// Whether the royal piece of the player to move is attacked (check extension, mate scoring).
+    fn in_check(&self) -> bool;
+
+    /// Whether `mv` captures anything (ordering, quiescence).
+    fn is_capture(&self, mv: Self::Move) -> bool;
+
+    /// Parses a move in the variant's notation and checks it is legal here.
+    fn parse_move(&self, s: &str) -> Result<Self::Move, ParseError>;
+
+    /// Formats a move in the variant's notation (output only: it allocates).
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Static evaluation in centipawns from the point of view of [`Game::to_move`].
+    fn evaluate(&self) -> i32;
+}
+
+/// Finds the legal move whose notation is `s`: the simple, always-correct way to parse moves,
+/// shared by variants whose notation has one string per legal move.
+pub fn find_legal_move<G: Game>(pos: &G, s: &str) -> Result<G::Move, ParseError> {
+    let mut moves = G::Moves::default();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .copied()
+        .find(|m| pos.format_move(*m) == s)
+        .ok_or_else(|| ParseError::new(format!("illegal or malformed move '{s}'")))
+}

@@ -1,0 +1,17 @@
+//! Chimera's engine: games, rules and thinking. No I/O, no printing.
+//!
+//! Start with [`game`] (the contracts every variant implements), then [`perft`] and `search`,
+//! which are written once over those contracts. `docs/architecture.md` has the tour.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod game;
+pub mod history;
+pub mod perft;
+pub mod search;
+pub mod square;
+pub mod variants;
+
+pub use bitboard::{Bb256, Bb64, Bitboard, Direction};
+pub use game::{DrawReason, Game, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason};
+pub use square::{Board16, Board8, Geometry, Square};

@@ -1,0 +1,1 @@
+//! Generic alpha-beta search over [`crate::game::Game`].

@@ -1,0 +1,1 @@
+//! Double-Ended Chess: capture by approach and withdrawal (rules/double-ended.md).

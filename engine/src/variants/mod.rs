@@ -1,0 +1,6 @@
+//! One module per rule set.
+
+pub mod chess;
+pub mod double_ended;
+pub mod oo7;
+pub mod vanguard;

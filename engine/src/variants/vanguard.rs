@@ -1,0 +1,1 @@
+//! Vanguard Chess: the 16x16 game (rules/vanguard.md).

@@ -1,0 +1,1 @@
+//! Perft suite for orthodox chess: runs perft/chess.epd.

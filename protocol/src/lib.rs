@@ -1,0 +1,1 @@
+//! Chimera protocol: commands, the session, replies.
