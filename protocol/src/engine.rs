@@ -8,6 +8,7 @@ use crate::reply::Out;
 use crate::session::{SearchEnv, Session};
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::ParseError;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -23,6 +24,8 @@ pub const BANNER: &str = concat!(
 struct Running {
     handle: JoinHandle<()>,
     control: Arc<Control>,
+    /// The search printed (or is printing) its `bestmove`.
+    done: Arc<AtomicBool>,
     /// `infinite` or `ponder`: only the GUI ends it.
     open_ended: bool,
 }
@@ -128,12 +131,13 @@ impl Engine {
         Ok(true)
     }
 
-    /// Forgets a search that ended by itself (it printed its `bestmove`).
+    /// Forgets a search that ended by itself: once its `bestmove` is out, the GUI may go on,
+    /// so its thread, at most a line away from its end, is joined.
     fn reap(&mut self) {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
+            .is_some_and(|r| r.done.load(Ordering::Acquire))
         {
             if let Some(r) = self.running.take() {
                 let _ = r.handle.join();
@@ -226,9 +230,11 @@ impl Engine {
             return Ok(());
         }
         let control = Arc::new(Control::new(go.limits.ponder));
+        let done = Arc::new(AtomicBool::new(false));
         let env = SearchEnv {
             tt: self.tt.clone(),
             control: control.clone(),
+            done: done.clone(),
             options: self.options.clone(),
             out: self.out.clone(),
         };
@@ -237,6 +243,7 @@ impl Engine {
         self.running = Some(Running {
             handle,
             control,
+            done,
             open_ended,
         });
         Ok(())

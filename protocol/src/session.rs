@@ -11,16 +11,17 @@ use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::{Game, ParseError, VariantOptions};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// One row of `eval`: a term's value for each player, in centipawns (already tapered).
+/// One row of `eval`: a term's middlegame and endgame values for each player, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalRow {
     pub term: &'static str,
-    pub white: i32,
-    pub black: i32,
+    pub white: [i32; 2],
+    pub black: [i32; 2],
 }
 
 /// What the protocol shows of a variant beyond the [`Game`] contract, all optional.
@@ -37,6 +38,10 @@ pub trait Describe: Game {
     fn eval_rows(&self) -> Vec<EvalRow> {
         Vec::new()
     }
+    /// The game phase blending middlegame and endgame values, as (phase, full phase).
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        None
+    }
     /// FENs that `bench` searches (empty: the start position).
     fn bench_fens() -> &'static [&'static str] {
         &[]
@@ -51,6 +56,8 @@ pub trait Describe: Game {
 pub struct SearchEnv {
     pub tt: Arc<TranspositionTable>,
     pub control: Arc<Control>,
+    /// Set just before `bestmove` is printed: from then on the GUI may send the next `go`.
+    pub done: Arc<AtomicBool>,
     pub options: EngineOptions,
     pub out: Out,
 }
@@ -190,7 +197,11 @@ impl<G: Describe> Session for GameSession<G> {
             .stack_size(32 << 20)
             .spawn(move || {
                 let SearchEnv {
-                    tt, control, out, ..
+                    tt,
+                    control,
+                    out,
+                    done,
+                    ..
                 } = env;
                 let result = search::search(&root, &keys, &params, &tt, &control, &mut |r| {
                     out.line(&reply::report_line(&root, &r))
@@ -198,7 +209,9 @@ impl<G: Describe> Session for GameSession<G> {
                 if result.best.is_none() {
                     out.line(&reply::no_move_info(&root));
                 }
-                out.line(&reply::bestmove_line(&root, &result, &tt));
+                let bestmove = reply::bestmove_line(&root, &result, &tt);
+                done.store(true, Ordering::Release);
+                out.line(&bestmove);
             })
             .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
     }
@@ -226,21 +239,26 @@ impl<G: Describe> Session for GameSession<G> {
         let rows = pos.eval_rows();
         let mut text = String::new();
         if !rows.is_empty() {
+            let rule = format!("{}\n", "-".repeat(70));
             text.push_str(&format!(
-                "{:>16} | {:>7} | {:>7} | {:>7}\n",
-                "Term", "White", "Black", "Total"
+                "{:>16} | {:>15} | {:>15} | {:>15}\n",
+                "Term", "White  MG    EG", "Black  MG    EG", "Total  MG    EG"
             ));
-            text.push_str(&format!("{}\n", "-".repeat(47)));
+            text.push_str(&rule);
             for r in &rows {
+                let total = [r.white[0] - r.black[0], r.white[1] - r.black[1]];
                 text.push_str(&format!(
-                    "{:>16} | {:>7} | {:>7} | {:>7}\n",
-                    r.term,
-                    r.white,
-                    r.black,
-                    r.white - r.black
+                    "{:>16} | {:>7} {:>7} | {:>7} {:>7} | {:>7} {:>7}\n",
+                    r.term, r.white[0], r.white[1], r.black[0], r.black[1], total[0], total[1]
                 ));
             }
-            text.push_str(&format!("{}\n", "-".repeat(47)));
+            text.push_str(&rule);
+        }
+        if let Some((phase, full)) = pos.eval_phase() {
+            text.push_str(&format!(
+                "Phase {phase}/{full}: total = (MG * {phase} + EG * {}) / {full}\n",
+                full - phase
+            ));
         }
         let mover = pos.to_move();
         let score = pos.evaluate();
