@@ -199,7 +199,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.completed_depth = depth;
             if self.id == 0 {
                 for line in 0..lines {
-                    self.report_line(line, Bound::Exact, report);
+                    self.report_line(line, depth, Bound::Exact, report);
                 }
                 if self.should_stop_after_iteration() {
                     break;
@@ -265,13 +265,19 @@ impl<'a, G: Game> Worker<'a, G> {
             };
             if self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(1) {
                 self.root_moves[line].score = score;
-                self.report_line(line, bound, report);
+                self.report_line(line, depth as u32, bound, report);
             }
             delta += delta / 2;
         }
     }
 
-    fn report_line(&self, line: usize, bound: Bound, report: &mut dyn FnMut(Report<G::Move>)) {
+    fn report_line(
+        &self,
+        line: usize,
+        depth: u32,
+        bound: Bound,
+        report: &mut dyn FnMut(Report<G::Move>),
+    ) {
         let rm = &self.root_moves[line];
         let score = if rm.score == -INFINITE {
             rm.prev_score
@@ -279,7 +285,7 @@ impl<'a, G: Game> Worker<'a, G> {
             rm.score
         };
         report(Report::Info(Info {
-            depth: self.completed_depth.max(1),
+            depth,
             seldepth: rm.seldepth as u32,
             multipv: line + 1,
             score,
@@ -295,7 +301,7 @@ impl<'a, G: Game> Worker<'a, G> {
     pub fn report_final(&mut self, report: &mut dyn FnMut(Report<G::Move>)) {
         self.shared.nodes[self.id].store(self.nodes, Relaxed);
         if !self.root_moves.is_empty() {
-            self.report_line(0, Bound::Exact, report);
+            self.report_line(0, self.completed_depth.max(1), Bound::Exact, report);
         }
     }
 
