@@ -477,6 +477,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mv = pick(&mut moves, &mut scores, i);
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
+            self.shared.tt.prefetch(child.key());
             let quiet = !tactical && !child.in_check();
             if pruning && !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
                 // Futility: a quiet move will not lift a hopeless static score to alpha.
@@ -616,16 +617,27 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             alpha = alpha.max(eval);
         }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.heuristics
-            .score(pos, &moves, &mut scores, ply, entry.map_or(0, |e| e.mv));
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            let mv = pick(&mut moves, &mut scores, i);
-            if !in_check {
-                if !pos.is_tactical(mv) {
-                    continue;
+        // Out of check only tactical moves are searched: gather them at the front, so that
+        // only they are scored and sorted.
+        let mut count = moves.len();
+        if !in_check {
+            count = 0;
+            for i in 0..moves.len() {
+                if pos.is_tactical(moves[i]) {
+                    moves.swap(count, i);
+                    count += 1;
                 }
+            }
+        }
+        let moves = &mut moves[..count];
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let hash_move = entry.map_or(0, |e| e.mv);
+        self.heuristics
+            .score(pos, moves, &mut scores, ply, hash_move);
+        let mut best_move = None;
+        for i in 0..count {
+            let mv = pick(moves, &mut scores, i);
+            if !in_check {
                 // Delta pruning: even winning this material would leave us below alpha.
                 let gain = pos.capture_value(mv);
                 if gain > 0 && eval + gain + 200 <= alpha {
@@ -636,6 +648,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             let child = pos.play(mv);
+            self.shared.tt.prefetch(child.key());
             let score = self.quiescence_child(pos, &child, ply, alpha, beta);
             if self.stopped {
                 self.scores[ply] = scores;
