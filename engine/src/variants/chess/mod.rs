@@ -106,6 +106,11 @@ impl Game for Position {
     }
 
     #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    #[inline(always)]
     fn play(&self, mv: Move) -> Self {
         Position::play(self, mv)
     }

@@ -33,41 +33,87 @@ fn capture_code(theirs: Bb64, to: Square) -> u16 {
     ((theirs.0 >> to.0) as u16 & 1) * Move::CAPTURE_BIT
 }
 
-#[inline(always)]
-fn push(out: &mut MoveList, mv: Move) {
-    out.push(mv);
+/// Where generated moves go: a move list, or a counter for perft's last ply (bulk counting).
+/// Generation is written once over this trait, so the rules live in one place.
+pub(super) trait Sink {
+    /// Moves from `from` to each of `targets`, capturing where `theirs` has a piece.
+    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64);
+    /// Pawn moves (no promotion) to each of `targets`, `delta` squares from their pawn.
+    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16);
+    /// Promotions to each of `targets`, four each.
+    fn promotions(&mut self, targets: u64, delta: i8, capture: bool);
+    fn one(&mut self, mv: Move);
 }
 
-/// One move from `from` to each target.
-#[inline(always)]
-fn push_targets(out: &mut MoveList, from: Square, targets: Bb64, theirs: Bb64) {
-    for to in targets.squares() {
-        push(out, Move::from_parts(from, to, capture_code(theirs, to)));
-    }
-}
-
-/// Pawn moves landing on `targets`, each `delta` squares ahead of its pawn.
-#[inline(always)]
-fn push_pawn_moves(out: &mut MoveList, targets: u64, delta: i8, code: u16) {
-    for to in Bb64(targets).squares() {
-        let from = Square(to.0.wrapping_sub(delta as u8));
-        push(out, Move::from_parts(from, to, code));
-    }
-}
-
-#[inline(always)]
-fn push_promotions(out: &mut MoveList, targets: u64, delta: i8, capture: bool) {
-    for to in Bb64(targets).squares() {
-        let from = Square(to.0.wrapping_sub(delta as u8));
-        for role in Role::PROMOTIONS {
-            push(out, Move::promotion(from, to, role, capture));
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
+        for to in targets.squares() {
+            self.push(Move::from_parts(from, to, capture_code(theirs, to)));
         }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16) {
+        for to in Bb64(targets).squares() {
+            let from = Square(to.0.wrapping_sub(delta as u8));
+            self.push(Move::from_parts(from, to, code));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, delta: i8, capture: bool) {
+        for to in Bb64(targets).squares() {
+            let from = Square(to.0.wrapping_sub(delta as u8));
+            for role in Role::PROMOTIONS {
+                self.push(Move::promotion(from, to, role, capture));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without making them.
+#[derive(Default)]
+pub(super) struct Counter(pub(super) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _: Square, targets: Bb64, _: Bb64) {
+        self.0 += targets.0.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, _: i8, _: u16) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, _: i8, _: bool) {
+        self.0 += 4 * targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
     }
 }
 
 impl Position {
     /// Appends every legal move of the side to move to `out`.
+    #[inline]
     pub fn legal_moves(&self, out: &mut MoveList) {
+        self.generate(out);
+    }
+
+    /// The number of legal moves, counted without listing them (perft's last ply).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter::default();
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, out: &mut S) {
         let us = self.side;
         let them = us.other();
         let ours = self.players[us.index()];
@@ -76,11 +122,13 @@ impl Position {
         let king = self.king(us);
 
         let king_blockers = occ ^ bb(king);
+        let mut king_targets = Bb64(0);
         for to in (attacks::king_attacks(king) & !ours).squares() {
             if self.attackers(to, them, king_blockers).is_empty() {
-                push(out, Move::from_parts(king, to, capture_code(theirs, to)));
+                king_targets |= bb(to);
             }
         }
+        out.piece_moves(king, king_targets, theirs);
         let checkers = self.checkers;
         if checkers.several() {
             return;
@@ -94,21 +142,16 @@ impl Position {
         let pinned = self.pinned();
 
         for from in (self.pieces(us, Role::Knight) & !pinned).squares() {
-            push_targets(out, from, attacks::knight_attacks(from) & target, theirs);
+            out.piece_moves(from, attacks::knight_attacks(from) & target, theirs);
         }
         let queens = self.pieces(us, Role::Queen);
         let diagonal = self.pieces(us, Role::Bishop) | queens;
         let orthogonal = self.pieces(us, Role::Rook) | queens;
         for from in (diagonal & !pinned).squares() {
-            push_targets(
-                out,
-                from,
-                attacks::bishop_attacks(from, occ) & target,
-                theirs,
-            );
+            out.piece_moves(from, attacks::bishop_attacks(from, occ) & target, theirs);
         }
         for from in (orthogonal & !pinned).squares() {
-            push_targets(out, from, attacks::rook_attacks(from, occ) & target, theirs);
+            out.piece_moves(from, attacks::rook_attacks(from, occ) & target, theirs);
         }
         let pawns = self.pieces(us, Role::Pawn);
         self.pawn_moves(out, pawns & !pinned, target);
@@ -118,16 +161,11 @@ impl Position {
         if checkers.is_empty() {
             for from in (diagonal & pinned).squares() {
                 let along = target & attacks::line(king, from);
-                push_targets(
-                    out,
-                    from,
-                    attacks::bishop_attacks(from, occ) & along,
-                    theirs,
-                );
+                out.piece_moves(from, attacks::bishop_attacks(from, occ) & along, theirs);
             }
             for from in (orthogonal & pinned).squares() {
                 let along = target & attacks::line(king, from);
-                push_targets(out, from, attacks::rook_attacks(from, occ) & along, theirs);
+                out.piece_moves(from, attacks::rook_attacks(from, occ) & along, theirs);
             }
             for from in (pawns & pinned).squares() {
                 self.pawn_moves(out, bb(from), target & attacks::line(king, from));
@@ -138,7 +176,7 @@ impl Position {
         if let Some(ep) = self.en_passant {
             for from in (attacks::pawn_attacks(them, ep) & pawns).squares() {
                 if self.en_passant_is_legal(from, ep) {
-                    push(out, Move::new(from, ep, MoveKind::EnPassant));
+                    out.one(Move::new(from, ep, MoveKind::EnPassant));
                 }
             }
         }
@@ -147,7 +185,7 @@ impl Position {
     /// Pushes, double pushes, captures and promotions of `pawns` that land on `target`
     /// (en passant is separate).
     #[inline(always)]
-    fn pawn_moves(&self, out: &mut MoveList, pawns: Bb64, target: Bb64) {
+    fn pawn_moves<S: Sink>(&self, out: &mut S, pawns: Bb64, target: Bb64) {
         let us = self.side;
         let theirs = self.players[us.other().index()].0;
         let empty = !self.occupied().0;
@@ -163,25 +201,20 @@ impl Position {
         let take_left = shift(pawns & !FILE_A, left) & theirs & target;
         let take_right = shift(pawns & !FILE_H, right) & theirs & target;
 
-        push_pawn_moves(out, single & !last_rank, up, MoveKind::Quiet as u16);
-        push_pawn_moves(out, double, 2 * up, MoveKind::DoublePush as u16);
-        push_pawn_moves(out, take_left & !last_rank, left, MoveKind::Capture as u16);
-        push_pawn_moves(
-            out,
-            take_right & !last_rank,
-            right,
-            MoveKind::Capture as u16,
-        );
+        out.pawn_moves(single & !last_rank, up, MoveKind::Quiet as u16);
+        out.pawn_moves(double, 2 * up, MoveKind::DoublePush as u16);
+        out.pawn_moves(take_left & !last_rank, left, MoveKind::Capture as u16);
+        out.pawn_moves(take_right & !last_rank, right, MoveKind::Capture as u16);
         if (single | take_left | take_right) & last_rank != 0 {
-            push_promotions(out, single & last_rank, up, false);
-            push_promotions(out, take_left & last_rank, left, true);
-            push_promotions(out, take_right & last_rank, right, true);
+            out.promotions(single & last_rank, up, false);
+            out.promotions(take_left & last_rank, left, true);
+            out.promotions(take_right & last_rank, right, true);
         }
     }
 
     /// Castling, when not in check: the right, empty squares between king and rook, and no
     /// attack on the squares the king crosses or lands on.
-    fn castling_moves(&self, out: &mut MoveList, king: Square) {
+    fn castling_moves<S: Sink>(&self, out: &mut S, king: Square) {
         let us = self.side;
         let (king_side, queen_side) = self.castling.of(us);
         if !(king_side || queen_side) {
@@ -207,14 +240,12 @@ impl Position {
             } else {
                 MoveKind::CastleQueenSide
             };
-            push(out, Move::new(king, king_to, kind));
+            out.one(Move::new(king, king_to, kind));
         }
     }
 
     /// Whether the side to move has any legal move (mate and stalemate detection).
     pub fn has_legal_moves(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        !moves.is_empty()
+        self.count_legal_moves() > 0
     }
 }

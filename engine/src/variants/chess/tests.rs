@@ -655,3 +655,26 @@ fn public_api_queries() {
     let pinned = pos("4r1k1/8/8/8/8/4N3/8/4K3 w - - 0 1");
     assert_eq!(pinned.pinned(), Bb64::from_square(sq("e3")));
 }
+
+#[test]
+fn counting_agrees_with_listing() {
+    let mut rng = SmallRng::seed_from_u64(99);
+    for start in [
+        START_FEN,
+        KIWIPETE,
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        for _ in 0..50 {
+            let mut p = pos(start);
+            for _ in 0..150 {
+                let mut list = MoveList::new();
+                p.legal_moves(&mut list);
+                assert_eq!(p.count_legal_moves(), list.len() as u64, "{}", p.fen());
+                if list.is_empty() {
+                    break;
+                }
+                p = p.play(list[rng.random_range(0..list.len())]);
+            }
+        }
+    }
+}
