@@ -38,8 +38,11 @@ impl Position {
         if self.is_insufficient_material() {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
-        if self.halfmove_clock >= 100 && !(self.checkers.any() && !self.has_legal_moves()) {
-            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        if self.halfmove_clock >= 100 {
+            let mated = self.checkers.any() && !self.has_legal_moves();
+            if !mated {
+                return Some(Outcome::Draw(DrawReason::FiftyMoves));
+            }
         }
         None
     }
