@@ -7,8 +7,9 @@
 //! cargo test --profile ci --test perft_chess -- --ignored
 //! ```
 //!
-//! A cross-check against python-chess over random games runs too when `python3 -c 'import
-//! chess'` works (it says so and passes when it does not).
+//! Cross-checks run too when their peer is installed (each says so and passes when it is not):
+//! python-chess over random games, Stockfish's divide on three positions. The `chimera perft`
+//! command's output format and errors are tested here as well.
 
 use chimera_engine::perft::perft;
 use chimera_engine::variants::chess::{MoveList, Position};
@@ -157,4 +158,144 @@ sys.exit(1 if bad else 0)
     let report = String::from_utf8_lossy(&out.stdout);
     eprintln!("{report}");
     assert!(out.status.success(), "python-chess disagrees:\n{report}");
+}
+
+/// `chimera perft` itself: Stockfish's divide format on stdout, one-line errors with status 2.
+#[test]
+fn perft_command_output_and_errors() {
+    let exe = env!("CARGO_BIN_EXE_chimera");
+    let out = Command::new(exe)
+        .args(["perft", "--depth", "2", "--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    assert!(lines[..20].iter().all(|l| {
+        let (mv, n) = l.split_once(": ").unwrap();
+        mv.len() == 4 && n.parse::<u64>().unwrap() >= 20
+    }));
+    assert!(lines.contains(&"e2e4: 20"));
+    assert_eq!(&lines[20..], ["", "Nodes searched: 400"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nodes/s"));
+
+    // The FEN may be one argument or its separate fields.
+    let split = Command::new(exe)
+        .args([
+            "perft",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R",
+            "w",
+            "K",
+            "-",
+            "--depth",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&split.stdout).ends_with("\nNodes searched: 15\n"));
+
+    for (args, expected) in [
+        (vec!["perft"], "--depth is required"),
+        (vec!["perft", "--depth"], "--depth needs a value"),
+        (vec!["perft", "--depth", "x"], "'x'"),
+        (vec!["perft", "--depth", "-1"], "'-1'"),
+        (vec!["perft", "--depth", "99"], "99"),
+        (vec!["perft", "--depth", "2", "--threads", "0"], "--threads"),
+        (vec!["perft", "--depth", "2", "--bogus"], "'--bogus'"),
+        (
+            vec!["perft", "--depth", "2", "--fen"],
+            "--fen needs a value",
+        ),
+        (
+            vec![
+                "perft",
+                "--depth",
+                "2",
+                "--fen",
+                "8/8/8/8/8/8/8/8 w - - 0 1",
+            ],
+            "king",
+        ),
+        (
+            vec![
+                "perft",
+                "--depth",
+                "2",
+                "--fen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w - -",
+            ],
+            "'Z'",
+        ),
+        (
+            vec!["perft", "--depth", "2", "--variant", "xiangqi"],
+            "'xiangqi'",
+        ),
+        (vec!["frobnicate"], "'frobnicate'"),
+    ] {
+        let out = Command::new(exe).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+/// Our divide equals Stockfish's, move by move, when Stockfish is installed.
+#[test]
+fn divide_agrees_with_stockfish() {
+    let stockfish = "/usr/games/stockfish";
+    if !std::path::Path::new(stockfish).exists() {
+        eprintln!("{stockfish} not installed: divide cross-check skipped");
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_chimera");
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            3,
+        ),
+    ] {
+        let ours = Command::new(exe)
+            .args(["perft", "--depth", &depth.to_string(), "--fen", fen])
+            .output()
+            .unwrap();
+        let mut child = Command::new(stockfish)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        write!(
+            child.stdin.take().unwrap(),
+            "position fen {fen}\ngo perft {depth}\nquit\n"
+        )
+        .unwrap();
+        let theirs = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        let divide_lines = |s: &str| {
+            let mut v: Vec<String> = s
+                .lines()
+                .filter(|l| match l.split_once(": ") {
+                    Some((mv, n)) => {
+                        (mv.len() == 4 || mv.len() == 5)
+                            && mv.chars().all(|c| c.is_ascii_alphanumeric())
+                            || mv == "Nodes searched" && n.parse::<u64>().is_ok()
+                    }
+                    None => false,
+                })
+                .map(str::to_string)
+                .collect();
+            v.sort();
+            v
+        };
+        let ours = divide_lines(&String::from_utf8(ours.stdout).unwrap());
+        assert!(ours.len() > 5);
+        assert_eq!(ours, divide_lines(&theirs), "{fen}");
+    }
 }
