@@ -678,3 +678,38 @@ fn counting_agrees_with_listing() {
         }
     }
 }
+
+#[test]
+fn attacked_squares_agree_with_is_attacked() {
+    for fen in [
+        START_FEN,
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for player in Player::BOTH {
+            let all = p.attacked_squares(player);
+            for s in 0..64 {
+                assert_eq!(
+                    all.has(Square(s)),
+                    p.is_attacked(Square(s), player),
+                    "{fen} {player} {s}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn null_move_passes_the_turn() {
+    let p = play(&Position::start(), &["e2e4", "a7a6", "e4e5", "d7d5"]);
+    assert!(p.en_passant().is_some());
+    let n = p.null_move();
+    assert_eq!(n.side_to_move(), Player::Black);
+    assert_eq!(n.en_passant(), None);
+    assert_eq!(n.key(), n.compute_key());
+    assert_eq!(
+        n.fen(),
+        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"
+    );
+}
