@@ -76,8 +76,14 @@ impl Outcome {
     /// PGN result string: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result_str(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Player::White, .. } => "1-0",
-            Outcome::Win { winner: Player::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Player::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Player::Black,
+                ..
+            } => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
     }
@@ -189,6 +195,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// by a win/loss rule (a royal captured). Draw rules (50-move, repetition, material) never
     /// empty it: perft ignores them.
     fn legal_moves(&self, out: &mut Self::Moves);
+
+    /// The number of legal moves: what perft counts at its last ply. A variant may count
+    /// without listing the moves (bulk counting); it must equal `legal_moves`' length.
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
 
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: Self::Move) -> Self;

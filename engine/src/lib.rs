@@ -5,6 +5,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod eval;
 pub mod game;
 pub mod history;
 pub mod perft;
@@ -13,5 +14,7 @@ pub mod square;
 pub mod variants;
 
 pub use bitboard::{Bb256, Bb64, Bitboard, Direction};
-pub use game::{DrawReason, Game, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason};
+pub use game::{
+    DrawReason, Game, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason,
+};
 pub use square::{Board16, Board8, Geometry, Square};
