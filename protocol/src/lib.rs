@@ -3,6 +3,7 @@
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
 pub mod command;
+mod describe_chess;
 pub mod diagram;
 pub mod engine;
 pub mod options;

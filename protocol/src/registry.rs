@@ -21,8 +21,6 @@ macro_rules! registry {
     (@preset $preset:expr) => { $preset };
 }
 
-pub const NAMES: &[&str] = &[];
-#[allow(unused_macros, unused_imports)]
-pub fn sessions() -> Vec<Box<dyn Session>> {
-    Vec::new()
+registry! {
+    "chess" => chimera_engine::variants::chess::Position;
 }
