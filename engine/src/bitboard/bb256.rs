@@ -159,7 +159,11 @@ impl fmt::Debug for Bb256 {
         writeln!(f, "Bb256({:#x?})", self.0)?;
         for rank in (0..16u16).rev() {
             for file in 0..16u16 {
-                let c = if self.has(Square((rank * 16 + file) as u8)) { 'x' } else { '.' };
+                let c = if self.has(Square((rank * 16 + file) as u8)) {
+                    'x'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

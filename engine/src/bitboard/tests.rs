@@ -6,7 +6,9 @@ use crate::square::Geometry;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 fn model<B: Bitboard>(b: B) -> Vec<bool> {
-    (0..B::Geometry::SQUARES).map(|i| b.has(Square(i as u8))).collect()
+    (0..B::Geometry::SQUARES)
+        .map(|i| b.has(Square(i as u8)))
+        .collect()
 }
 
 fn from_model<B: Bitboard>(m: &[bool]) -> B {
@@ -21,7 +23,9 @@ fn from_model<B: Bitboard>(m: &[bool]) -> B {
 
 fn random_board<B: Bitboard>(rng: &mut SmallRng) -> B {
     let density = rng.random_range(0.0..1.0f64);
-    let m: Vec<bool> = (0..B::Geometry::SQUARES).map(|_| rng.random_bool(density)).collect();
+    let m: Vec<bool> = (0..B::Geometry::SQUARES)
+        .map(|_| rng.random_bool(density))
+        .collect();
     from_model(&m)
 }
 
@@ -64,7 +68,12 @@ fn generic_suite<B: Bitboard>(seed: u64) {
         check_shift_matches_model(a);
         check_queries_match_model(a);
         let (ma, mb) = (model(a), model(b));
-        let zip = |f: fn(bool, bool) -> bool| ma.iter().zip(&mb).map(|(x, y)| f(*x, *y)).collect::<Vec<_>>();
+        let zip = |f: fn(bool, bool) -> bool| {
+            ma.iter()
+                .zip(&mb)
+                .map(|(x, y)| f(*x, *y))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(model(a & b), zip(|x, y| x & y));
         assert_eq!(model(a | b), zip(|x, y| x | y));
         assert_eq!(model(a ^ b), zip(|x, y| x ^ y));

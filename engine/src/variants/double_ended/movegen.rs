@@ -1,0 +1,254 @@
+//! Legal move generation: destinations on empty squares only, each move with the victims its
+//! geometry forces, then the own-king test after those captures (rules §7).
+
+use super::board::{bit, Board};
+use super::geometry::{
+    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, NEIGHBOURS, NONE, OPPOSITE, PAWN_STEPS, STEP,
+};
+use super::moves::Move;
+use super::piece::Kind;
+use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
+use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
+use crate::bitboard::{Bb64, Bitboard};
+use crate::game::Player;
+use crate::square::Square;
+use arrayvec::ArrayVec;
+
+/// Enough for any position the FEN reader accepts (at most 16 pieces a side): a king has at most
+/// 8 steps and 2 castlings, every other piece at most 27 moves (a central queen; a promoting
+/// pawn has at most 3 destinations x 5 pieces = 15), so 10 + 15 x 27 = 415.
+pub const MAX_MOVES: usize = 416;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// What every candidate move of one position is checked against.
+struct Generator<'a, const DEEP: bool> {
+    board: &'a Board,
+    out: &'a mut MoveList,
+    us: Player,
+    enemy: Bb64,
+    king: u8,
+    checked: bool,
+    /// The squares the own-king attack test reads (everything when in check).
+    sensitive: Bb64,
+}
+
+impl<const DEEP: bool> Generator<'_, DEEP> {
+    /// The enemy piece on `sq`, as a victim square, or [`NONE`].
+    #[inline(always)]
+    fn victim(&self, sq: u8) -> u8 {
+        if sq != NONE && self.enemy.has(Square(sq)) {
+            sq
+        } else {
+            NONE
+        }
+    }
+
+    /// Whether the mover's king is safe after `mv` and its captures (rules §5.2). A move that
+    /// touches no square the attack test reads cannot change its answer, so most moves skip it.
+    #[inline(always)]
+    fn is_legal(&self, mv: &Move) -> bool {
+        let changed = bit(mv.from) | bit(mv.to) | bit(mv.withdrawn) | bit(mv.approached);
+        if !self.checked && mv.from != self.king && (changed & self.sensitive).is_empty() {
+            return true;
+        }
+        let mut after = *self.board;
+        after.colors[self.us.index()] ^= bit(mv.from) | bit(mv.to);
+        after.colors[self.us.other().index()] &= !(bit(mv.withdrawn) | bit(mv.approached));
+        let king = if mv.from == self.king {
+            mv.to
+        } else {
+            self.king
+        };
+        !after.attacked::<DEEP>(king, self.us.other())
+    }
+
+    #[inline(always)]
+    fn add(&mut self, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
+        let mv = Move {
+            from,
+            to,
+            withdrawn,
+            approached,
+            promotion: None,
+            castle: false,
+        };
+        if !self.is_legal(&mv) {
+            return;
+        }
+        if promotes {
+            // The promoted kind cannot matter to the own king's safety: test once, push all.
+            let kinds: &[Kind] = if DEEP {
+                &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+            } else {
+                &[
+                    Kind::Queen,
+                    Kind::Rook,
+                    Kind::Bishop,
+                    Kind::Knight,
+                    Kind::Mirror,
+                ]
+            };
+            for &k in kinds {
+                self.out.push(Move {
+                    promotion: Some(k),
+                    ..mv
+                });
+            }
+        } else {
+            self.out.push(mv);
+        }
+    }
+
+    /// An irregular step (pawn or knight) whose destination is known to be empty.
+    #[inline(always)]
+    fn step(&mut self, from: u8, s: &Step, promotes: bool) {
+        let (w, a) = (self.victim(s.withdrawal), self.victim(s.approach));
+        if s.needs_victim && w == NONE && a == NONE {
+            return;
+        }
+        self.add(from, s.to, w, a, promotes);
+    }
+
+    /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
+    /// approach one step beyond the destination (rules §4.2).
+    #[inline(always)]
+    fn lines(&mut self, from: u8, targets: Bb64) {
+        for t in targets.squares() {
+            let dir = DIRECTION[from as usize][t.index()] as usize;
+            let w = self.victim(STEP[from as usize][OPPOSITE[dir] as usize]);
+            let a = self.victim(STEP[t.index()][dir]);
+            self.add(from, t.0, w, a, false);
+        }
+    }
+}
+
+impl<const DEEP: bool> DoubleEnded<DEEP> {
+    /// Whether the king of the player to move is attacked.
+    pub(super) fn king_attacked(&self) -> bool {
+        let us = self.side;
+        self.board.attacked::<DEEP>(self.board.king(us), us.other())
+    }
+
+    pub(super) fn generate_legal(&self, out: &mut MoveList) {
+        let board = &self.board;
+        let us = self.side;
+        let them = us.other();
+        let occ = board.occupied();
+        let empty = !occ;
+        let king = board.king(us);
+        let checked = board.attacked::<DEEP>(king, them);
+        let sensitive = if checked {
+            Bb64::FULL
+        } else {
+            board.attack_reads::<DEEP>(king, them)
+        };
+        let mut g = Generator::<DEEP> {
+            board,
+            out,
+            us,
+            enemy: board.colors[them.index()],
+            king,
+            checked,
+            sensitive,
+        };
+
+        let last_rank = if us == Player::White { 7 } else { 0 };
+        for s in board.pieces(us, Kind::Pawn).squares() {
+            for step in &PAWN_STEPS[us.index()][s.index()] {
+                if step.to != NONE
+                    && empty.has(Square(step.to))
+                    && (step.via == NONE || empty.has(Square(step.via)))
+                {
+                    g.step(s.0, step, step.to / 8 == last_rank);
+                }
+            }
+        }
+
+        let knights: &[(Kind, KnightStyle)] = if DEEP {
+            &[(Kind::Knight, KnightStyle::Deep)]
+        } else {
+            &[
+                (Kind::Knight, KnightStyle::Orthodox),
+                (Kind::Mirror, KnightStyle::Mirror),
+            ]
+        };
+        for &(kind, style) in knights {
+            for s in board.pieces(us, kind).squares() {
+                for step in &KNIGHT_STEPS[style as usize][s.index()] {
+                    if step.to != NONE && empty.has(Square(step.to)) {
+                        g.step(s.0, step, false);
+                    }
+                }
+            }
+        }
+
+        for s in board.pieces(us, Kind::Bishop).squares() {
+            g.lines(s.0, bishop_attacks(s, occ) & empty);
+        }
+        for s in board.pieces(us, Kind::Rook).squares() {
+            g.lines(s.0, rook_attacks(s, occ) & empty);
+        }
+        for s in board.pieces(us, Kind::Queen).squares() {
+            g.lines(s.0, queen_attacks(s, occ) & empty);
+        }
+        g.lines(king, Bb64(NEIGHBOURS[king as usize]) & empty);
+
+        if !checked {
+            self.castlings(&mut g);
+        }
+    }
+
+    /// Castling (rules §3.3): rights, empty squares between, the crossed square safe with the
+    /// king standing on it, and the king safe after the move. It never captures.
+    fn castlings(&self, g: &mut Generator<'_, DEEP>) {
+        let us = self.side;
+        let them = us.other();
+        // A right implies king and rook on their home squares (kept so by the FEN reader and by
+        // `make`), so only emptiness and safety are left to test.
+        let (home, short, long) = if us == Player::White {
+            (4u8, WHITE_SHORT, WHITE_LONG)
+        } else {
+            (60u8, BLACK_SHORT, BLACK_LONG)
+        };
+        let occ = self.board.occupied();
+        let safe_with = |moved: Bb64, king_on: u8| {
+            let mut b = self.board;
+            b.colors[us.index()] ^= moved;
+            !b.attacked::<DEEP>(king_on, them)
+        };
+        // (right, crossed square, king's destination, rook's origin, squares that must be empty)
+        let sides = [
+            (
+                short,
+                home + 1,
+                home + 2,
+                home + 3,
+                bit(home + 1) | bit(home + 2),
+            ),
+            (
+                long,
+                home - 1,
+                home - 2,
+                home - 4,
+                bit(home - 1) | bit(home - 2) | bit(home - 3),
+            ),
+        ];
+        for (right, cross, to, rook, between) in sides {
+            if self.castling & right == 0 || (between & occ).any() {
+                continue;
+            }
+            let king_crossed = bit(home) | bit(cross);
+            let castled = bit(home) | bit(to) | bit(rook) | bit(cross);
+            if safe_with(king_crossed, cross) && safe_with(castled, to) {
+                g.out.push(Move {
+                    from: home,
+                    to,
+                    withdrawn: NONE,
+                    approached: NONE,
+                    promotion: None,
+                    castle: true,
+                });
+            }
+        }
+    }
+}
