@@ -1,6 +1,7 @@
 //! FEN in and out (rules §6): orthodox six fields with the Mirror Knight `M`/`m`; the
 //! en-passant field is written `-` and ignored on input (there is no en passant).
 
+use super::movegen::MAX_MOVES;
 use super::piece::{Kind, Piece};
 use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::game::{ParseError, Player};
@@ -20,7 +21,7 @@ const CASTLING: [(char, u8, Player, u8, u8); 4] = [
 
 impl<const DEEP: bool> DoubleEnded<DEEP> {
     /// Reads a FEN. Besides syntax it checks what the move generator relies on: one king a side,
-    /// at most 16 pieces a side, no pawn on its first or last rank, castling rights backed by
+    /// material that cannot overflow the move list ([`MAX_MOVES`]), no pawn on its first or last rank, castling rights backed by
     /// king and rook on their home squares, and the player not to move not in check.
     pub(super) fn parse_fen(fen: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -152,10 +153,13 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     "placement '{placement}' has {kings} {player} kings, expected 1"
                 )));
             }
-            let pieces = self.board.colors[player.index()].0.count_ones();
-            if pieces > 16 {
+            let most: usize = Kind::ALL
+                .iter()
+                .map(|k| self.board.pieces(player, *k).0.count_ones() as usize * k.most_moves())
+                .sum();
+            if most > MAX_MOVES {
                 return Err(err(format!(
-                    "placement '{placement}' has {pieces} {player} pieces, at most 16"
+                    "placement '{placement}' has too much {player} material (up to {most} moves, at most {MAX_MOVES})"
                 )));
             }
         }

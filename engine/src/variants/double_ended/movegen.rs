@@ -14,10 +14,10 @@ use crate::game::Player;
 use crate::square::Square;
 use arrayvec::ArrayVec;
 
-/// Enough for any position the FEN reader accepts (at most 16 pieces a side): a king has at most
-/// 8 steps and 2 castlings, every other piece at most 27 moves (a central queen; a promoting
-/// pawn has at most 3 destinations x 5 pieces = 15), so 10 + 15 x 27 = 415.
-pub const MAX_MOVES: usize = 416;
+/// The move list's capacity. The FEN reader accepts only armies whose [`Kind::most_moves`] add
+/// up to at most this, and no move raises that sum (captures remove pieces; a pawn already
+/// counts as the queen it may become), so no list can overflow.
+pub const MAX_MOVES: usize = 512;
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// What every candidate move of one position is checked against.

@@ -48,6 +48,18 @@ impl Kind {
         }
     }
 
+    /// The most legal moves one such piece can ever have: a central queen has 27; a pawn counts
+    /// as the queen it may become; the king's 8 steps and 2 castlings.
+    pub const fn most_moves(self) -> usize {
+        match self {
+            Kind::Pawn | Kind::Queen => 27,
+            Kind::Rook => 14,
+            Kind::Bishop => 13,
+            Kind::Knight | Kind::Mirror => 8,
+            Kind::King => 10,
+        }
+    }
+
     /// The lower-case FEN and promotion letter.
     pub const fn letter(self) -> char {
         match self {
