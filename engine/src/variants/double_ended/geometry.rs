@@ -455,8 +455,8 @@ mod tests {
             for target in 0..64u8 {
                 let t = &KNIGHT_THREATS[style][target as usize];
                 let mut expected = 0;
-                for from in 0..64 {
-                    for s in KNIGHT_STEPS[style][from] {
+                for (from, steps) in KNIGHT_STEPS[style].iter().enumerate() {
+                    for s in steps {
                         if s.to != NONE && (s.withdrawal == target || s.approach == target) {
                             expected += 1;
                             let found = t.list[..t.len as usize]
