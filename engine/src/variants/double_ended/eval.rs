@@ -27,7 +27,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         let pieces = self.board.colors[victim.index()] & !self.board.kinds[Kind::King.index()];
         for sq in pieces.squares() {
             if self.board.attacked::<DEEP>(sq.0, attacker) {
-                let v = self.squares[sq.index()].map_or(0, |p| p.kind.value());
+                let v = self.board.piece_at(sq.0).map_or(0, |p| p.kind.value());
                 sum += v;
                 best = best.max(v);
             }

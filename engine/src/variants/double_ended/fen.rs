@@ -55,7 +55,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                         fields[2]
                     )));
                 }
-                let has = |sq: u8, kind| pos.squares[sq as usize] == Some(Piece::new(player, kind));
+                let has = |sq: u8, kind| pos.board.piece_at(sq) == Some(Piece::new(player, kind));
                 if !has(king, Kind::King) || !has(rook, Kind::Rook) {
                     return Err(err(format!(
                         "castling right '{c}' needs the {player} king on {} and a rook on {}",
@@ -171,7 +171,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         for rank in (0..8).rev() {
             let mut gap = 0;
             for file in 0..8 {
-                match self.squares[rank * 8 + file] {
+                match self.board.piece_at(rank * 8 + file) {
                     None => gap += 1,
                     Some(p) => {
                         if gap > 0 {

@@ -132,6 +132,29 @@ pub static RING2: [u64; 64] = {
     t
 };
 
+/// The squares on `sq`'s ranks and files ([`LINES_ORTHOGONAL`]) or diagonals
+/// ([`LINES_DIAGONAL`]), edge to edge.
+const fn lines(first_dir: usize) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = first_dir;
+        while d < first_dir + 4 {
+            let mut cur = STEP_CONST[sq][d];
+            while cur != NONE {
+                t[sq] |= 1 << cur;
+                cur = STEP_CONST[cur as usize][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+pub static LINES_ORTHOGONAL: [u64; 64] = lines(0);
+pub static LINES_DIAGONAL: [u64; 64] = lines(4);
+
 /// One irregular move (knight leap or pawn step) from a fixed origin: the destination, a square
 /// that must also be empty on the way (a pawn's double step), and the capture squares. Absent
 /// squares are [`NONE`]; a step with `to == NONE` does not exist.
@@ -303,9 +326,6 @@ pub struct Threats {
     pub len: u8,
     /// The origins, as a bitboard: a quick "can any such piece be there at all".
     pub origins: u64,
-    /// Every square the test reads (origins, destinations, `via`s): a move that changes none of
-    /// them cannot change the answer.
-    pub reads: u64,
 }
 
 const NO_THREATS: Threats = Threats {
@@ -316,16 +336,7 @@ const NO_THREATS: Threats = Threats {
     }; 16],
     len: 0,
     origins: 0,
-    reads: 0,
 };
-
-const fn bit(sq: u8) -> u64 {
-    if sq == NONE {
-        0
-    } else {
-        1 << sq
-    }
-}
 
 const fn add_threat(t: &mut Threats, origin: u8, s: Step) {
     t.list[t.len as usize] = Threat {
@@ -334,8 +345,7 @@ const fn add_threat(t: &mut Threats, origin: u8, s: Step) {
         via: s.via,
     };
     t.len += 1;
-    t.origins |= bit(origin);
-    t.reads |= bit(origin) | bit(s.to) | bit(s.via);
+    t.origins |= 1 << origin;
 }
 
 /// Reverses a step table: for each target square, the steps whose withdrawal or approach

@@ -49,7 +49,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         [mv.withdrawal_victim(), mv.approach_victim()]
             .into_iter()
             .flatten()
-            .filter_map(|sq| self.squares[sq.index()])
+            .filter_map(|sq| self.board.piece_at(sq.0))
             .map(|p| p.kind.value())
             .sum()
     }

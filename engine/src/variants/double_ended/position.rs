@@ -32,7 +32,6 @@ const KEEP: [u8; 65] = {
 #[derive(Clone, PartialEq, Eq)]
 pub struct DoubleEnded<const DEEP: bool> {
     pub(super) board: Board,
-    pub(super) squares: [Option<Piece>; 64],
     pub(super) side: Player,
     pub(super) castling: u8,
     pub(super) halfmove: u32,
@@ -44,7 +43,6 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     pub(super) fn empty() -> Self {
         DoubleEnded {
             board: Board::default(),
-            squares: [None; 64],
             side: Player::White,
             castling: 0,
             halfmove: 0,
@@ -56,7 +54,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     /// The piece on `sq`, if any.
     #[inline(always)]
     pub fn piece_at(&self, sq: crate::square::Square) -> Option<Piece> {
-        self.squares[sq.index()]
+        self.board.piece_at(sq.0)
     }
 
     /// The castling rights as bits ([`WHITE_SHORT`] ...).
@@ -66,17 +64,14 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
 
     #[inline(always)]
     pub(super) fn put(&mut self, sq: u8, piece: Piece) {
-        debug_assert!(self.squares[sq as usize].is_none());
-        self.squares[sq as usize] = Some(piece);
+        debug_assert!(self.board.piece_at(sq).is_none());
         self.board.toggle(piece.player, piece.kind, sq);
         self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
     }
 
     #[inline(always)]
     pub(super) fn take(&mut self, sq: u8) -> Piece {
-        let piece = self.squares[sq as usize]
-            .take()
-            .expect("a piece on the square");
+        let piece = self.board.piece_at(sq).expect("a piece on the square");
         self.board.toggle(piece.player, piece.kind, sq);
         self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
         piece
@@ -93,9 +88,9 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         if self.side == Player::Black {
             key ^= zobrist::BLACK_TO_MOVE;
         }
-        for (sq, p) in self.squares.iter().enumerate() {
-            if let Some(p) = p {
-                key ^= zobrist::PIECES[p.player.index()][p.kind.index()][sq];
+        for sq in 0..64 {
+            if let Some(p) = self.board.piece_at(sq) {
+                key ^= zobrist::PIECES[p.player.index()][p.kind.index()][sq as usize];
             }
         }
         key
