@@ -123,13 +123,14 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             & KEEP[mv.withdrawn as usize]
             & KEEP[mv.approached as usize];
         p.set_castling(rights);
+        // Saturating: a FEN may start the clocks anywhere.
         p.halfmove = if piece.kind == Kind::Pawn || mv.is_capture() {
             0
         } else {
-            self.halfmove + 1
+            self.halfmove.saturating_add(1)
         };
         if us == Player::Black {
-            p.fullmove += 1;
+            p.fullmove = p.fullmove.saturating_add(1);
         }
         p.side = us.other();
         p.key ^= zobrist::BLACK_TO_MOVE;

@@ -613,3 +613,57 @@ fn capture_value_and_is_capture() {
     let e5 = p.parse_move("d4e5").unwrap();
     assert_eq!(p.capture_value(e5), 100);
 }
+
+#[test]
+fn mangled_fens_and_moves_never_panic() {
+    use rand::{rngs::SmallRng, RngExt, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(5);
+    let alphabet: Vec<char> = "pnmbrqkPNMBRQK012345678/ -wbKQkqe3x9é".chars().collect();
+    let seeds = [
+        START_FEN,
+        "r3k2r/pmppqpb1/bn2pnp1/3P4/1p2P3/2M2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    let mut accepted = 0;
+    for i in 0..4000 {
+        let mut chars: Vec<char> = seeds[i % 2].chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let at = rng.random_range(0..chars.len());
+            match rng.random_range(0..3) {
+                0 => chars[at] = alphabet[rng.random_range(0..alphabet.len())],
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
+            }
+        }
+        let fen: String = chars.into_iter().collect();
+        let _ = DeepDoubleEndedChess::from_fen(&fen, &());
+        let Ok(p) = DoubleEndedChess::from_fen(&fen, &()) else {
+            continue;
+        };
+        accepted += 1;
+        // An accepted position round-trips and plays on without trouble.
+        assert_eq!(pos(&p.fen()).fen(), p.fen());
+        let mut moves = legal(&p);
+        let mut cur = p;
+        for _ in 0..20 {
+            if moves.is_empty() {
+                break;
+            }
+            cur = cur.play(moves[rng.random_range(0..moves.len())]);
+            assert_eq!(cur.key(), cur.key_from_scratch());
+            moves = legal(&cur);
+        }
+        let _ = cur.evaluate();
+        for s in ["e2e4", "e7e8m", "a1a1", "h8h9", "e2e4qq", "0000", "é2e4"] {
+            let _ = cur.parse_move(s);
+        }
+    }
+    assert!(
+        accepted > 100,
+        "the mutations should leave many valid positions ({accepted})"
+    );
+    let huge = pos("4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295");
+    let m = huge.parse_move("e8d8").unwrap();
+    assert_eq!(huge.play(m).halfmove_clock(), u32::MAX);
+}
