@@ -196,6 +196,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// empty it: perft ignores them.
     fn legal_moves(&self, out: &mut Self::Moves);
 
+    /// The number of legal moves: what perft counts at its last ply. A variant may count
+    /// without listing the moves (bulk counting); it must equal `legal_moves`' length.
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 

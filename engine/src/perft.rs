@@ -9,11 +9,11 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
     let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves.iter().map(|m| perft(&pos.play(*m), depth - 1)).sum()
 }
 

@@ -1,1 +1,0 @@
-//! Orthodox chess.

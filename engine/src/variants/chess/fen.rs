@@ -1,0 +1,267 @@
+//! FEN in and out. Reading is strict: every error names the field and the token, and only a
+//! position the rest of the engine can trust gets through (see docs/variants/chess.md).
+
+use super::position::{bb, castling_rook, Position};
+use super::types::{CastlingRights, Piece, Role};
+use crate::bitboard::{Bb64, Bitboard};
+use crate::game::{ParseError, Player};
+use crate::square::{Board8, Square};
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn err(msg: String) -> ParseError {
+    ParseError::new(format!("bad FEN: {msg}"))
+}
+
+impl Position {
+    /// The orthodox start position.
+    pub fn start() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Reads a FEN with six fields, or four (clocks then default to `0 1`).
+    pub fn from_fen(fen: &str) -> Result<Position, ParseError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 4 && fields.len() != 6 {
+            return Err(err(format!(
+                "expected 6 fields (or 4 without the clocks), found {} in '{fen}'",
+                fields.len()
+            )));
+        }
+        let mut p = Position {
+            roles: [Bb64(0); 6],
+            players: [Bb64(0); 2],
+            checkers: Bb64(0),
+            key: 0,
+            side: Player::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        };
+        read_placement(&mut p, fields[0])?;
+        p.side = match fields[1] {
+            "w" => Player::White,
+            "b" => Player::Black,
+            t => {
+                return Err(err(format!(
+                    "side to move (field 2) must be 'w' or 'b', not '{t}'"
+                )))
+            }
+        };
+        p.castling = read_castling(&p, fields[2])?;
+        let en_passant = read_en_passant(&p, fields[3])?;
+        if fields.len() == 6 {
+            p.halfmove_clock = read_number(fields[4], "halfmove clock (field 5)")?;
+            p.fullmove_number = read_number(fields[5], "fullmove number (field 6)")?.max(1);
+        }
+        if p.is_attacked(p.king(p.side.other()), p.side) {
+            return Err(err(format!(
+                "the side not to move ({}) is in check in '{}'",
+                p.side.other(),
+                fields[0]
+            )));
+        }
+        p.finish_setup(en_passant);
+        Ok(p)
+    }
+
+    /// The FEN, six fields. The en passant square appears only when the capture is legal.
+    pub fn fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_on(Square::from_coords::<Board8>(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.side.fen_char());
+        s.push(' ');
+        if self.castling == CastlingRights::NONE {
+            s.push('-');
+        }
+        for (bit, c) in CastlingRights::LETTERS {
+            if self.castling.has(bit) {
+                s.push(c);
+            }
+        }
+        match self.en_passant {
+            Some(ep) => s.push_str(&format!(" {}", ep.display::<Board8>())),
+            None => s.push_str(" -"),
+        }
+        s.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        s
+    }
+}
+
+fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(format!(
+            "placement (field 1) needs 8 ranks, found {} in '{placement}'",
+            ranks.len()
+        )));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let name = rank + 1;
+        let mut file = 0u8;
+        let mut last_was_digit = false;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) || last_was_digit {
+                    return Err(err(format!("bad empty-square count '{c}' (1 to 8, never two digits in a row) in rank {name} '{text}'")));
+                }
+                file += d as u8;
+                last_was_digit = true;
+            } else {
+                let piece = Piece::from_char(c).ok_or_else(|| {
+                    err(format!("bad piece letter '{c}' in rank {name} '{text}'"))
+                })?;
+                if file >= 8 {
+                    return Err(err(format!("rank {name} '{text}' has more than 8 squares")));
+                }
+                if piece.role == Role::Pawn && (rank == 0 || rank == 7) {
+                    return Err(err(format!("pawn on the back rank {name} in '{text}'")));
+                }
+                let b = bb(Square::from_coords::<Board8>(file, rank));
+                p.roles[piece.role.index()] |= b;
+                p.players[piece.player.index()] |= b;
+                file += 1;
+                last_was_digit = false;
+            }
+            if file > 8 {
+                return Err(err(format!("rank {name} '{text}' has more than 8 squares")));
+            }
+        }
+        if file != 8 {
+            return Err(err(format!(
+                "rank {name} '{text}' has {file} squares, not 8"
+            )));
+        }
+    }
+    for player in Player::BOTH {
+        let kings = p.pieces(player, Role::King).count();
+        if kings != 1 {
+            return Err(err(format!(
+                "{player} must have exactly one king, found {kings} in '{placement}'"
+            )));
+        }
+        // More pieces than promotions could give would also break the 256-move list bound.
+        let count = |role| p.pieces(player, role).count() as i32;
+        let pawns = count(Role::Pawn);
+        let promoted = (count(Role::Knight) - 2).max(0)
+            + (count(Role::Bishop) - 2).max(0)
+            + (count(Role::Rook) - 2).max(0)
+            + (count(Role::Queen) - 1).max(0);
+        if pawns > 8 || pawns + promoted > 8 {
+            return Err(err(format!(
+                "{player} has more pieces than pawn promotions allow ({pawns} pawns, {promoted} extra pieces) in '{placement}'"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn read_castling(p: &Position, field: &str) -> Result<CastlingRights, ParseError> {
+    if field == "-" {
+        return Ok(CastlingRights::NONE);
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in field.chars() {
+        let (bit, player, king_side) = match c {
+            'K' => (CastlingRights::WHITE_KING, Player::White, true),
+            'Q' => (CastlingRights::WHITE_QUEEN, Player::White, false),
+            'k' => (CastlingRights::BLACK_KING, Player::Black, true),
+            'q' => (CastlingRights::BLACK_QUEEN, Player::Black, false),
+            _ => {
+                return Err(err(format!(
+                    "castling (field 3) has bad letter '{c}' in '{field}'"
+                )))
+            }
+        };
+        if rights.has(bit) {
+            return Err(err(format!(
+                "castling (field 3) repeats '{c}' in '{field}'"
+            )));
+        }
+        let king_home = Square(match player {
+            Player::White => 4,
+            Player::Black => 60,
+        });
+        let (rook_home, _) = castling_rook(player, king_side);
+        if !p.pieces(player, Role::King).has(king_home)
+            || !p.pieces(player, Role::Rook).has(rook_home)
+        {
+            return Err(err(format!(
+                "castling right '{c}' needs the {player} king on {} and rook on {}",
+                king_home.display::<Board8>(),
+                rook_home.display::<Board8>()
+            )));
+        }
+        rights.0 |= bit;
+    }
+    Ok(rights)
+}
+
+/// The en passant field: a square the last double push crossed, or `-`. Returns the square
+/// even when no capture is possible; the caller keeps it only if one is legal.
+fn read_en_passant(p: &Position, field: &str) -> Result<Option<Square>, ParseError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq = Square::parse::<Board8>(field).ok_or_else(|| {
+        err(format!(
+            "en passant (field 4) must be a square or '-', not '{field}'"
+        ))
+    })?;
+    let (rank, pusher) = match p.side {
+        Player::White => (5, Player::Black),
+        Player::Black => (2, Player::White),
+    };
+    let bad = || {
+        err(format!(
+            "en passant square '{field}' does not follow a double push by {pusher} with {} to move",
+            p.side
+        ))
+    };
+    if sq.rank::<Board8>() != rank {
+        return Err(bad());
+    }
+    // The pawn stands one rank past the square, and came from one rank before it.
+    let pushed = Square(sq.0 ^ 8);
+    let origin = Square(pushed.0 ^ 16);
+    let occ = p.occupied();
+    if !p.pieces(pusher, Role::Pawn).has(pushed) || occ.has(sq) || occ.has(origin) {
+        return Err(bad());
+    }
+    Ok(Some(sq))
+}
+
+fn read_number(token: &str, what: &str) -> Result<u32, ParseError> {
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(format!("{what} must be a number, not '{token}'")));
+    }
+    token
+        .parse()
+        .map_err(|_| err(format!("{what} '{token}' is too large")))
+}

@@ -1,0 +1,156 @@
+//! Orthodox chess (FIDE rules), and the 8x8 machinery other variants reuse.
+//!
+//! * [`Position`]: pieces by role and colour, side to move, rights, clocks, Zobrist key. Built
+//!   from a FEN ([`Position::from_fen`], strict) or [`Position::start`]; played by copy-make
+//!   ([`Position::play`]).
+//! * [`Position::legal_moves`]: fully legal generation (pins, checks, en passant, castling)
+//!   into a [`MoveList`]. 007 Chess reuses it as it is: its plies are orthodox moves of the
+//!   colour to move on the board ([`Position::side_to_move`]), whoever decides them.
+//! * [`Move`]: 16 bits, UCI notation (`e2e4`, `e7e8q`, castling `e1g1`).
+//!
+//! ```
+//! use chimera_engine::variants::chess::Position;
+//! use chimera_engine::Game;
+//! let pos = Position::start();
+//! let e4 = pos.parse_move("e2e4").unwrap();
+//! let after = pos.play(e4);
+//! assert_eq!(after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! assert_eq!(chimera_engine::perft::perft(&after, 2), 600);
+//! ```
+
+mod fen;
+mod movegen;
+mod moves;
+mod position;
+mod status;
+mod types;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use fen::START_FEN;
+pub use moves::{Move, MoveKind, MoveList};
+pub use position::Position;
+pub use types::{CastlingRights, Piece, Role};
+
+use crate::game::{Game, Outcome, ParseError, Player};
+use crate::square::{Board8, Square};
+
+impl Position {
+    /// Reads a UCI move (`e2e4`, `e7e8q`, `e1g1`) and checks that it is legal here.
+    pub fn parse_uci(&self, s: &str) -> Result<Move, ParseError> {
+        let (from, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(|| {
+            ParseError::new(format!(
+                "bad move '{s}': expected a move like e2e4 or e7e8q"
+            ))
+        })?;
+        let (to, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(|| {
+            ParseError::new(format!(
+                "bad move '{s}': expected a move like e2e4 or e7e8q"
+            ))
+        })?;
+        let promotion = match rest {
+            "" => None,
+            r if r.len() == 1 => match Role::from_char(r.chars().next().unwrap_or(' ')) {
+                Some(role) if Role::PROMOTIONS.contains(&role) => Some(role),
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "bad promotion '{r}' in move '{s}'"
+                    )))
+                }
+            },
+            r => {
+                return Err(ParseError::new(format!(
+                    "unexpected '{r}' after move '{s}'"
+                )))
+            }
+        };
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
+            .ok_or_else(|| ParseError::new(format!("illegal move '{s}' in {}", self.fen())))
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = MoveList;
+    type Options = ();
+
+    const NAME: &'static str = "chess";
+
+    fn start(_: &()) -> Self {
+        Position::start()
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
+        Position::from_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        Position::fen(self)
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.side_to_move()
+    }
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList) {
+        Position::legal_moves(self, out)
+    }
+
+    #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    #[inline(always)]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn quick_outcome(&self) -> Option<Outcome> {
+        Position::quick_outcome(self)
+    }
+
+    fn stuck_outcome(&self) -> Outcome {
+        Position::stuck_outcome(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        Position::halfmove_clock(self)
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checkers().0 != 0
+    }
+
+    #[inline(always)]
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
+        self.parse_uci(s)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn evaluate(&self) -> i32 {
+        crate::eval::chess::evaluate(self)
+    }
+}

@@ -1,0 +1,251 @@
+//! Legal move generation, with no make-and-test: the king steps only to squares no enemy piece
+//! attacks (the king itself removed from the blockers, so sliders see through it); in check
+//! the others may only capture the checker or block; pinned pieces stay on their pin line; en
+//! passant, the one move that can uncover a king sideways, is checked on the board it leaves.
+
+use super::moves::{Move, MoveKind, MoveList};
+use super::position::{bb, castling_rook, Position};
+use super::types::{CastlingRights, Role};
+use crate::attacks::board8 as attacks;
+use crate::bitboard::{Bb64, Bitboard};
+use crate::game::Player;
+use crate::square::Square;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const RANK_1: u64 = 0xff;
+const RANK_3: u64 = RANK_1 << 16;
+const RANK_6: u64 = RANK_1 << 40;
+const RANK_8: u64 = RANK_1 << 56;
+
+#[inline(always)]
+fn shift(b: u64, by: i8) -> u64 {
+    if by > 0 {
+        b << by
+    } else {
+        b >> -by
+    }
+}
+
+/// The move code of a plain move to `to`: capture when an enemy piece stands there.
+#[inline(always)]
+fn capture_code(theirs: Bb64, to: Square) -> u16 {
+    ((theirs.0 >> to.0) as u16 & 1) * Move::CAPTURE_BIT
+}
+
+/// Where generated moves go: a move list, or a counter for perft's last ply (bulk counting).
+/// Generation is written once over this trait, so the rules live in one place.
+pub(super) trait Sink {
+    /// Moves from `from` to each of `targets`, capturing where `theirs` has a piece.
+    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64);
+    /// Pawn moves (no promotion) to each of `targets`, `delta` squares from their pawn.
+    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16);
+    /// Promotions to each of `targets`, four each.
+    fn promotions(&mut self, targets: u64, delta: i8, capture: bool);
+    fn one(&mut self, mv: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
+        for to in targets.squares() {
+            self.push(Move::from_parts(from, to, capture_code(theirs, to)));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16) {
+        for to in Bb64(targets).squares() {
+            let from = Square(to.0.wrapping_sub(delta as u8));
+            self.push(Move::from_parts(from, to, code));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, delta: i8, capture: bool) {
+        for to in Bb64(targets).squares() {
+            let from = Square(to.0.wrapping_sub(delta as u8));
+            for role in Role::PROMOTIONS {
+                self.push(Move::promotion(from, to, role, capture));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without making them.
+#[derive(Default)]
+pub(super) struct Counter(pub(super) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _: Square, targets: Bb64, _: Bb64) {
+        self.0 += targets.0.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, _: i8, _: u16) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, _: i8, _: bool) {
+        self.0 += 4 * targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Position {
+    /// Appends every legal move of the side to move to `out`.
+    #[inline]
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        self.generate(out);
+    }
+
+    /// The number of legal moves, counted without listing them (perft's last ply).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter::default();
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, out: &mut S) {
+        let us = self.side;
+        let them = us.other();
+        let ours = self.players[us.index()];
+        let theirs = self.players[them.index()];
+        let occ = ours | theirs;
+        let king = self.king(us);
+
+        let king_blockers = occ ^ bb(king);
+        let mut king_targets = Bb64(0);
+        for to in (attacks::king_attacks(king) & !ours).squares() {
+            if self.attackers(to, them, king_blockers).is_empty() {
+                king_targets |= bb(to);
+            }
+        }
+        out.piece_moves(king, king_targets, theirs);
+        let checkers = self.checkers;
+        if checkers.several() {
+            return;
+        }
+        // Where a non-king piece may go: anywhere not ours, or, in check, onto the checker or
+        // between it and the king.
+        let target = match checkers.lowest() {
+            Some(checker) => attacks::between(king, checker) | checkers,
+            None => !ours,
+        };
+        let pinned = self.pinned();
+
+        for from in (self.pieces(us, Role::Knight) & !pinned).squares() {
+            out.piece_moves(from, attacks::knight_attacks(from) & target, theirs);
+        }
+        let queens = self.pieces(us, Role::Queen);
+        let diagonal = self.pieces(us, Role::Bishop) | queens;
+        let orthogonal = self.pieces(us, Role::Rook) | queens;
+        for from in (diagonal & !pinned).squares() {
+            out.piece_moves(from, attacks::bishop_attacks(from, occ) & target, theirs);
+        }
+        for from in (orthogonal & !pinned).squares() {
+            out.piece_moves(from, attacks::rook_attacks(from, occ) & target, theirs);
+        }
+        let pawns = self.pieces(us, Role::Pawn);
+        self.pawn_moves(out, pawns & !pinned, target);
+
+        // A pinned piece cannot answer a check: it may only move along its pin line, which
+        // meets the check line at the king alone.
+        if checkers.is_empty() {
+            for from in (diagonal & pinned).squares() {
+                let along = target & attacks::line(king, from);
+                out.piece_moves(from, attacks::bishop_attacks(from, occ) & along, theirs);
+            }
+            for from in (orthogonal & pinned).squares() {
+                let along = target & attacks::line(king, from);
+                out.piece_moves(from, attacks::rook_attacks(from, occ) & along, theirs);
+            }
+            for from in (pawns & pinned).squares() {
+                self.pawn_moves(out, bb(from), target & attacks::line(king, from));
+            }
+            self.castling_moves(out, king);
+        }
+
+        if let Some(ep) = self.en_passant {
+            for from in (attacks::pawn_attacks(them, ep) & pawns).squares() {
+                if self.en_passant_is_legal(from, ep) {
+                    out.one(Move::new(from, ep, MoveKind::EnPassant));
+                }
+            }
+        }
+    }
+
+    /// Pushes, double pushes, captures and promotions of `pawns` that land on `target`
+    /// (en passant is separate).
+    #[inline(always)]
+    fn pawn_moves<S: Sink>(&self, out: &mut S, pawns: Bb64, target: Bb64) {
+        let us = self.side;
+        let theirs = self.players[us.other().index()].0;
+        let empty = !self.occupied().0;
+        let (up, left, right, double_rank, last_rank) = match us {
+            Player::White => (8i8, 7i8, 9i8, RANK_3, RANK_8),
+            Player::Black => (-8, -9, -7, RANK_6, RANK_1),
+        };
+        let pawns = pawns.0;
+        let target = target.0;
+        let single_all = shift(pawns, up) & empty;
+        let single = single_all & target;
+        let double = shift(single_all & double_rank, up) & empty & target;
+        let take_left = shift(pawns & !FILE_A, left) & theirs & target;
+        let take_right = shift(pawns & !FILE_H, right) & theirs & target;
+
+        out.pawn_moves(single & !last_rank, up, MoveKind::Quiet as u16);
+        out.pawn_moves(double, 2 * up, MoveKind::DoublePush as u16);
+        out.pawn_moves(take_left & !last_rank, left, MoveKind::Capture as u16);
+        out.pawn_moves(take_right & !last_rank, right, MoveKind::Capture as u16);
+        if (single | take_left | take_right) & last_rank != 0 {
+            out.promotions(single & last_rank, up, false);
+            out.promotions(take_left & last_rank, left, true);
+            out.promotions(take_right & last_rank, right, true);
+        }
+    }
+
+    /// Castling, when not in check: the right, empty squares between king and rook, and no
+    /// attack on the squares the king crosses or lands on.
+    fn castling_moves<S: Sink>(&self, out: &mut S, king: Square) {
+        let us = self.side;
+        let (king_side, queen_side) = self.castling.of(us);
+        if !(king_side || queen_side) {
+            return;
+        }
+        let occ = self.occupied();
+        for (allowed, is_king_side) in [(king_side, true), (queen_side, false)] {
+            if !allowed {
+                continue;
+            }
+            let (rook, _) = castling_rook(us, is_king_side);
+            let king_to = Square(if is_king_side { king.0 + 2 } else { king.0 - 2 });
+            let crossed = Square((king.0 + king_to.0) / 2);
+            debug_assert!(self.castling.has(CastlingRights::bit(us, is_king_side)));
+            if (attacks::between(king, rook) & occ).any()
+                || self.is_attacked(crossed, us.other())
+                || self.is_attacked(king_to, us.other())
+            {
+                continue;
+            }
+            let kind = if is_king_side {
+                MoveKind::CastleKingSide
+            } else {
+                MoveKind::CastleQueenSide
+            };
+            out.one(Move::new(king, king_to, kind));
+        }
+    }
+
+    /// Whether the side to move has any legal move (mate and stalemate detection).
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+}

@@ -1,0 +1,364 @@
+//! The position: pieces by role and by colour, the side to move, rights, clocks and the key.
+//!
+//! A `Position` is a small `Copy` value (96 bytes); [`Position::play`] returns the next one.
+//! Every position held by a `Position` is valid (one king each, the side not to move is not in
+//! check, rights agree with the pieces): [`Position::from_fen`] is the one fallible way in.
+
+use super::moves::{Move, MoveKind};
+use super::types::{CastlingRights, Piece, Role};
+use super::zobrist::KEYS;
+use crate::attacks::board8 as attacks;
+use crate::bitboard::{Bb64, Bitboard};
+use crate::game::Player;
+use crate::square::Square;
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(super) roles: [Bb64; 6],
+    pub(super) players: [Bb64; 2],
+    /// Pieces of the side not to move that attack the king of the side to move.
+    pub(super) checkers: Bb64,
+    pub(super) key: u64,
+    pub(super) side: Player,
+    pub(super) castling: CastlingRights,
+    /// Set only when an en passant capture is legal now, so the key and the FEN treat two
+    /// positions with the same moves as the same position (FIDE 9.2.2).
+    pub(super) en_passant: Option<Square>,
+    pub(super) halfmove_clock: u32,
+    pub(super) fullmove_number: u32,
+}
+
+#[inline(always)]
+pub(super) fn bb(sq: Square) -> Bb64 {
+    Bb64(1u64 << (sq.0 & 63))
+}
+
+#[inline(always)]
+fn lowest(b: Bb64) -> Square {
+    debug_assert!(b.0 != 0);
+    Square(b.0.trailing_zeros() as u8)
+}
+
+/// Where the rook stands and goes when castling king (`true`) or queen side.
+pub(super) const fn castling_rook(player: Player, king_side: bool) -> (Square, Square) {
+    let base = match player {
+        Player::White => 0,
+        Player::Black => 56,
+    };
+    if king_side {
+        (Square(base + 7), Square(base + 5))
+    } else {
+        (Square(base), Square(base + 3))
+    }
+}
+
+/// `rights & CASTLING_MASK[sq]` after a move from or to `sq`: moving the king or a rook, or
+/// capturing on a rook's corner, ends the rights that need it.
+const CASTLING_MASK: [u8; 64] = {
+    let mut m = [0b1111u8; 64];
+    m[0] = !CastlingRights::WHITE_QUEEN & 15;
+    m[4] = !(CastlingRights::WHITE_KING | CastlingRights::WHITE_QUEEN) & 15;
+    m[7] = !CastlingRights::WHITE_KING & 15;
+    m[56] = !CastlingRights::BLACK_QUEEN & 15;
+    m[60] = !(CastlingRights::BLACK_KING | CastlingRights::BLACK_QUEEN) & 15;
+    m[63] = !CastlingRights::BLACK_KING & 15;
+    m
+};
+
+impl Position {
+    // ---- What is where ----
+
+    /// Pieces of one role, both colours.
+    #[inline(always)]
+    pub fn role(&self, role: Role) -> Bb64 {
+        self.roles[role.index()]
+    }
+
+    /// Pieces of one colour.
+    #[inline(always)]
+    pub fn player(&self, player: Player) -> Bb64 {
+        self.players[player.index()]
+    }
+
+    /// Pieces of one colour and role.
+    #[inline(always)]
+    pub fn pieces(&self, player: Player, role: Role) -> Bb64 {
+        self.roles[role.index()] & self.players[player.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bb64 {
+        self.players[0] | self.players[1]
+    }
+
+    pub fn role_on(&self, sq: Square) -> Option<Role> {
+        let b = bb(sq);
+        Role::ALL
+            .into_iter()
+            .find(|r| (self.roles[r.index()] & b).any())
+    }
+
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_on(sq)?;
+        let player = if self.players[0].has(sq) {
+            Player::White
+        } else {
+            Player::Black
+        };
+        Some(Piece::new(player, role))
+    }
+
+    #[inline(always)]
+    pub fn king(&self, player: Player) -> Square {
+        lowest(self.pieces(player, Role::King))
+    }
+
+    /// The colour whose piece moves next. In orthodox chess also the player who decides; 007
+    /// keeps its controller beside the position.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square an en passant capture would land on, when one is legal.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bb64 {
+        self.checkers
+    }
+
+    // ---- Attacks: the one description of how each piece attacks ----
+
+    /// Pieces of `by` attacking `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn attackers(&self, sq: Square, by: Player, occupied: Bb64) -> Bb64 {
+        let them = self.players[by.index()];
+        let rooks = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
+        let bishops = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
+        them & ((attacks::pawn_attacks(by.other(), sq) & self.roles[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.roles[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.roles[Role::King.index()])
+            | (attacks::rook_attacks(sq, occupied) & rooks)
+            | (attacks::bishop_attacks(sq, occupied) & bishops))
+    }
+
+    /// Whether a piece of `by` attacks `sq` on the current board.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Player) -> bool {
+        self.attackers(sq, by, self.occupied()).any()
+    }
+
+    /// Every square `by` attacks (for evaluation and display; move generation tests squares
+    /// one at a time instead).
+    pub fn attacked_squares(&self, by: Player) -> Bb64 {
+        let occ = self.occupied();
+        let mut out = Bb64(0);
+        for sq in self.pieces(by, Role::Pawn).squares() {
+            out |= attacks::pawn_attacks(by, sq);
+        }
+        for sq in self.pieces(by, Role::Knight).squares() {
+            out |= attacks::knight_attacks(sq);
+        }
+        for sq in (self.pieces(by, Role::Bishop) | self.pieces(by, Role::Queen)).squares() {
+            out |= attacks::bishop_attacks(sq, occ);
+        }
+        for sq in (self.pieces(by, Role::Rook) | self.pieces(by, Role::Queen)).squares() {
+            out |= attacks::rook_attacks(sq, occ);
+        }
+        out | attacks::king_attacks(self.king(by))
+    }
+
+    /// Pieces of the side to move that are pinned to their king.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bb64 {
+        let us = self.side;
+        let king = self.king(us);
+        let them = self.players[us.other().index()];
+        let queens = self.roles[Role::Queen.index()];
+        let snipers = them
+            & ((attacks::rook_rays(king) & (self.roles[Role::Rook.index()] | queens))
+                | (attacks::bishop_rays(king) & (self.roles[Role::Bishop.index()] | queens)));
+        let occ = self.occupied();
+        let mut pinned = Bb64(0);
+        for s in snipers.squares() {
+            let blockers = attacks::between(king, s) & occ;
+            if blockers.0 & blockers.0.wrapping_sub(1) == 0 {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.players[us.index()]
+    }
+
+    /// Whether the side to move may capture en passant from `from` onto `to`: the one place of
+    /// that rule's legality, horizontal pins included. Tests the king on the board after the
+    /// capture, so it needs no pin or check bookkeeping.
+    #[inline]
+    pub(super) fn en_passant_is_legal(&self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let them = us.other();
+        let captured = Square(to.0 ^ 8);
+        let king = self.king(us);
+        let occ = (self.occupied() ^ bb(from) ^ bb(captured)) | bb(to);
+        let enemy = self.players[them.index()] & !bb(captured);
+        let queens = self.roles[Role::Queen.index()];
+        let attackers = (attacks::rook_attacks(king, occ)
+            & (self.roles[Role::Rook.index()] | queens))
+            | (attacks::bishop_attacks(king, occ) & (self.roles[Role::Bishop.index()] | queens))
+            | (attacks::knight_attacks(king) & self.roles[Role::Knight.index()])
+            | (attacks::pawn_attacks(us, king) & self.roles[Role::Pawn.index()]);
+        (attackers & enemy).is_empty()
+    }
+
+    /// The en passant square to record after a double push to `pushed`, if a capture is legal.
+    fn legal_en_passant(&self, pushed: Square) -> Option<Square> {
+        let target = Square(pushed.0 ^ 8);
+        let capturers =
+            attacks::pawn_attacks(self.side.other(), target) & self.pieces(self.side, Role::Pawn);
+        capturers
+            .squares()
+            .any(|from| self.en_passant_is_legal(from, target))
+            .then_some(target)
+    }
+
+    /// Recomputes the derived state (checkers, en passant legality, key) after the pieces and
+    /// rights were set; used by the FEN reader.
+    pub(super) fn finish_setup(&mut self, en_passant_candidate: Option<Square>) {
+        let king = self.king(self.side);
+        self.checkers = self.attackers(king, self.side.other(), self.occupied());
+        self.en_passant =
+            en_passant_candidate.and_then(|ep| self.legal_en_passant(Square(ep.0 ^ 8)));
+        self.key = self.compute_key();
+    }
+
+    // ---- Keys ----
+
+    /// The incrementally kept Zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed from scratch (tests check the incremental key against it).
+    pub fn compute_key(&self) -> u64 {
+        let mut k = 0;
+        for player in Player::BOTH {
+            for role in Role::ALL {
+                for sq in self.pieces(player, role).squares() {
+                    k ^= KEYS.piece(player, role, sq);
+                }
+            }
+        }
+        if self.side == Player::Black {
+            k ^= KEYS.black_to_move;
+        }
+        if let Some(ep) = self.en_passant {
+            k ^= KEYS.en_passant(ep);
+        }
+        k ^ KEYS.castling(self.castling)
+    }
+
+    // ---- Playing moves ----
+
+    #[inline(always)]
+    fn toggle(&mut self, player: Player, role: Role, sq: Square) {
+        let b = bb(sq);
+        self.roles[role.index()] ^= b;
+        self.players[player.index()] ^= b;
+        self.key ^= KEYS.piece(player, role, sq);
+    }
+
+    /// The position after `mv`, which must be legal here (as generated by
+    /// [`Position::legal_moves`]); the colour to move changes.
+    pub fn play(&self, mv: Move) -> Position {
+        let mut p = *self;
+        let us = self.side;
+        let them = us.other();
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.role_on(from).expect("a legal move starts on a piece");
+        debug_assert!(
+            self.players[us.index()].has(from),
+            "{mv} moves a piece of the side to move"
+        );
+
+        if let Some(ep) = self.en_passant {
+            p.key ^= KEYS.en_passant(ep);
+            p.en_passant = None;
+        }
+        p.halfmove_clock = p.halfmove_clock.saturating_add(1);
+
+        match mv.kind() {
+            MoveKind::EnPassant => p.toggle(them, Role::Pawn, Square(to.0 ^ 8)),
+            MoveKind::Capture | MoveKind::PromotionCapture => {
+                let captured = self.role_on(to).expect("a capture lands on a piece");
+                p.toggle(them, captured, to);
+            }
+            MoveKind::CastleKingSide | MoveKind::CastleQueenSide => {
+                let (rook_from, rook_to) = castling_rook(us, mv.kind() == MoveKind::CastleKingSide);
+                p.toggle(us, Role::Rook, rook_from);
+                p.toggle(us, Role::Rook, rook_to);
+            }
+            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Promotion => {}
+        }
+        if mv.is_capture() || role == Role::Pawn {
+            p.halfmove_clock = 0;
+        }
+        p.toggle(us, role, from);
+        p.toggle(us, mv.promotion_role().unwrap_or(role), to);
+
+        let rights = CastlingRights(
+            self.castling.0 & CASTLING_MASK[from.index()] & CASTLING_MASK[to.index()],
+        );
+        if rights != self.castling {
+            p.key ^= KEYS.castling(self.castling) ^ KEYS.castling(rights);
+            p.castling = rights;
+        }
+
+        p.side = them;
+        p.key ^= KEYS.black_to_move;
+        if us == Player::Black {
+            p.fullmove_number = p.fullmove_number.saturating_add(1);
+        }
+        p.checkers = p.attackers(p.king(them), us, p.occupied());
+        if mv.kind() == MoveKind::DoublePush {
+            if let Some(ep) = p.legal_en_passant(to) {
+                p.en_passant = Some(ep);
+                p.key ^= KEYS.en_passant(ep);
+            }
+        }
+        debug_assert_eq!(p.key, p.compute_key(), "incremental key after {mv}");
+        debug_assert!(
+            !p.is_attacked(p.king(us), them),
+            "{mv} leaves the king in check"
+        );
+        p
+    }
+
+    /// The position with the other side to move and nothing else changed (null-move pruning).
+    /// The side to move must not be in check.
+    pub fn null_move(&self) -> Position {
+        debug_assert!(self.checkers.is_empty());
+        let mut p = *self;
+        if let Some(ep) = p.en_passant.take() {
+            p.key ^= KEYS.en_passant(ep);
+        }
+        p.side = self.side.other();
+        p.key ^= KEYS.black_to_move;
+        p.halfmove_clock = p.halfmove_clock.saturating_add(1);
+        p.checkers = Bb64(0);
+        p
+    }
+}

@@ -1,0 +1,715 @@
+//! Rule tests of orthodox chess: FEN reading and writing, special moves, keys, status.
+
+use super::*;
+use crate::bitboard::{Bb64, Bitboard};
+use crate::game::{DrawReason, Game, Outcome, WinReason};
+use crate::history::History;
+use crate::perft::perft;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse::<Board8>(s).unwrap()
+}
+
+fn moves(p: &Position) -> Vec<String> {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn play(p: &Position, uci: &[&str]) -> Position {
+    uci.iter().fold(*p, |p, m| {
+        p.play(p.parse_uci(m).unwrap_or_else(|e| panic!("{e}")))
+    })
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+// ---- FEN ----
+
+#[test]
+fn malformed_fens_are_rejected_naming_the_token() {
+    let cases: &[(&str, &str)] = &[
+        ("", "found 0"),
+        ("   ", "found 0"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "found 1"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "found 2"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "found 5",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+            "found 7",
+        ),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "found 7"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+            "found 9",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "'X'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+            "'RNBQKBN' has 7 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'9'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'0'",
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'ppppppppp' has more than 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'4'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'7' has 7 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1",
+            "white must have exactly one king, found 2",
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "black must have exactly one king, found 0",
+        ),
+        (
+            "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
+            "back rank 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w Qkq - 0 1",
+            "back rank 1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "'x'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
+            "'W'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+            "'x'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",
+            "repeats 'K'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
+            "'A'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            "castling right 'K'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w q - 0 1",
+            "white must have exactly one king",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w Q - 0 1",
+            "castling right 'Q'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            "'e9'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            "'e3'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
+            "'e6'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+            "'-1'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+            "'x'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1",
+            "too large",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 +1",
+            "'+1'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5",
+            "'1.5'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq – 0 1",
+            "'–'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 ١",
+            "'١'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ♔ - 0 1",
+            "'♔'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN♖ w Qkq - 0 1",
+            "'♖'",
+        ),
+        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", ""), // valid: control case below
+        (
+            "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+            "side not to move (black) is in check",
+        ),
+        (
+            "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k6K w - - 0 1",
+            "more pieces than pawn promotions allow",
+        ),
+        (
+            "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
+            "more pieces than pawn promotions allow",
+        ),
+        (
+            "rnbqkbnr//8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'' has 0 squares",
+        ),
+    ];
+    for (fen, expected) in cases {
+        let result = Position::from_fen(fen);
+        if expected.is_empty() {
+            assert!(result.is_ok(), "{fen}");
+            continue;
+        }
+        let err = result.expect_err(fen).to_string();
+        assert!(
+            err.contains(expected),
+            "FEN '{fen}': error '{err}' should contain '{expected}'"
+        );
+        assert!(!err.contains('\n'), "one-line error: {err}");
+    }
+    assert!(cases.len() >= 40);
+}
+
+#[test]
+fn four_field_fens_default_the_clocks() {
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    assert_eq!(p, Position::start());
+    assert_eq!(p.fen(), START_FEN);
+    // Fullmove 0, written by some tools, reads as 1.
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 3 0").fen(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 3 1"
+    );
+}
+
+#[test]
+fn mutated_fens_never_panic() {
+    let seeds = [
+        START_FEN,
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ];
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ -wbKQkqa3e6h0x9é♞\t"
+        .chars()
+        .collect();
+    let mut rng = SmallRng::seed_from_u64(0xfe11);
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let mut chars: Vec<char> = seeds[rng.random_range(0..seeds.len())].chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..chars.len());
+            match rng.random_range(0..4) {
+                0 => chars[i] = alphabet[rng.random_range(0..alphabet.len())],
+                1 => {
+                    chars.remove(i);
+                }
+                2 => chars.insert(i, alphabet[rng.random_range(0..alphabet.len())]),
+                _ => {
+                    let j = rng.random_range(0..chars.len());
+                    chars.swap(i, j)
+                }
+            }
+            if chars.is_empty() {
+                break;
+            }
+        }
+        let fen: String = chars.into_iter().collect();
+        if let Ok(p) = Position::from_fen(&fen) {
+            accepted += 1;
+            // Whatever gets through is a position the engine can work with.
+            let again = Position::from_fen(&p.fen()).unwrap();
+            assert_eq!(again, p, "{fen}");
+            assert_eq!(p.key(), p.compute_key());
+            assert!(perft(&p, 2) < 256 * 256);
+        }
+    }
+    assert!(
+        accepted > 100,
+        "the mutations should also produce valid FENs ({accepted})"
+    );
+}
+
+#[test]
+fn fen_round_trips() {
+    for fen in [
+        START_FEN,
+        KIWIPETE,
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 b - - 99 200",
+    ] {
+        let p = pos(fen);
+        assert_eq!(p.fen(), fen);
+        assert_eq!(pos(&p.fen()), p);
+    }
+    // Along random games: every position survives FEN out and in, key included.
+    let mut rng = SmallRng::seed_from_u64(7);
+    for _ in 0..50 {
+        let mut p = Position::start();
+        for _ in 0..120 {
+            assert_eq!(pos(&p.fen()), p, "{}", p.fen());
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            p = p.play(list[rng.random_range(0..list.len())]);
+        }
+    }
+}
+
+#[test]
+fn en_passant_square_is_kept_only_when_a_capture_is_legal() {
+    // After e2e4 no black pawn can take: the FEN says '-', as python-chess and Stockfish do.
+    let p = play(&Position::start(), &["e2e4"]);
+    assert_eq!(p.en_passant(), None);
+    assert!(p.fen().contains(" b KQkq - 0 1"));
+    // A written but useless square is read and dropped.
+    let q = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(q, p);
+    // With a capture available it stays.
+    let r = play(&Position::start(), &["e2e4", "a7a6", "e4e5", "d7d5"]);
+    assert_eq!(r.en_passant(), Some(sq("d6")));
+    assert!(moves(&r).contains(&"e5d6".to_string()));
+}
+
+// ---- Move generation: special rules ----
+
+#[test]
+fn en_passant_with_a_horizontal_pin_is_illegal() {
+    // Taking d3 would empty the 4th rank between the black king and the white queen.
+    let p = pos("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1");
+    assert_eq!(
+        p.en_passant(),
+        None,
+        "the only capture is illegal, so no en passant right"
+    );
+    assert!(!moves(&p).contains(&"e4d3".to_string()));
+    // The same with the queen gone: legal.
+    let q = pos("8/8/8/8/k2Pp3/8/8/3K4 b - d3 0 1");
+    assert!(moves(&q).contains(&"e4d3".to_string()));
+}
+
+#[test]
+fn en_passant_can_capture_a_checking_pawn() {
+    // d7d5 checks the king on e4; e5xd6 en passant removes the checker.
+    let p = play(&pos("8/3p4/8/4P3/4K3/8/8/7k b - - 0 1"), &["d7d5"]);
+    assert!(p.in_check());
+    assert!(moves(&p).contains(&"e5d6".to_string()));
+}
+
+#[test]
+fn en_passant_by_a_diagonally_pinned_pawn_is_illegal() {
+    // The bishop on h8 pins e5 to the king on b2: taking on d6 would leave the diagonal.
+    let pinned = pos("7b/8/8/3pP3/8/8/1K6/7k w - d6 0 1");
+    assert!(!moves(&pinned).contains(&"e5d6".to_string()));
+    assert_eq!(pinned.fen(), "7b/8/8/3pP3/8/8/1K6/7k w - - 0 1");
+    let free = pos("8/8/8/3pP3/8/8/1K6/7k w - d6 0 1");
+    assert!(moves(&free).contains(&"e5d6".to_string()));
+    assert_eq!(free.fen(), "8/8/8/3pP3/8/8/1K6/7k w - d6 0 1");
+    let after = play(&free, &["e5d6"]);
+    assert_eq!(after.fen(), "8/8/3P4/8/8/8/1K6/7k b - - 0 1");
+}
+
+#[test]
+fn castling_rules() {
+    let base = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let m = moves(&pos(base));
+    assert!(m.contains(&"e1g1".to_string()) && m.contains(&"e1c1".to_string()));
+    // Not through an attacked square (f1), not onto one (c1), not out of check.
+    assert!(!moves(&pos("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1")).contains(&"e1g1".to_string()));
+    assert!(!moves(&pos("r3k2r/8/8/8/8/8/2r5/R3K2R w KQkq - 0 1")).contains(&"e1c1".to_string()));
+    let in_check = moves(&pos("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1"));
+    assert!(!in_check.iter().any(|m| m == "e1g1" || m == "e1c1"));
+    // b1 may be attacked (the rook crosses it, not the king), but must be empty.
+    assert!(moves(&pos("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1")).contains(&"e1c1".to_string()));
+    assert!(!moves(&pos("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1")).contains(&"e1c1".to_string()));
+    // Castling moves the rook too, and ends both rights of that side.
+    let p = play(&pos(base), &["e1g1"]);
+    assert_eq!(p.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    let p = play(&pos(base), &["e1g1", "e8c8"]);
+    assert_eq!(p.fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    // Capturing a rook on its corner ends that right; a rook move ends its own.
+    let p = play(&pos(base), &["a1a8"]);
+    assert_eq!(
+        p.castling_rights(),
+        CastlingRights(CastlingRights::WHITE_KING | CastlingRights::BLACK_KING)
+    );
+    let p = play(&pos(base), &["h1h2", "e8d8"]);
+    assert_eq!(p.fen(), "r2k3r/8/8/8/8/8/7R/R3K3 w Q - 2 2");
+}
+
+#[test]
+fn promotions_offer_four_pieces() {
+    let p = pos("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let m = moves(&p);
+    for piece in ["n", "b", "r", "q"] {
+        assert!(m.contains(&format!("a7a8{piece}")));
+        assert!(m.contains(&format!("a7b8{piece}")));
+    }
+    let after = play(&p, &["a7b8n"]);
+    assert_eq!(after.fen(), "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(after.parse_uci("e8d8").is_ok());
+}
+
+#[test]
+fn check_evasions_and_pins() {
+    // Double check (rook and knight): only king moves.
+    let double = pos("4k3/8/8/8/8/3n4/8/4K2r w - - 0 1");
+    assert_eq!(double.checkers().count(), 2);
+    assert!(moves(&double).iter().all(|m| m.starts_with("e1")));
+    // Single check by a rook: block (f7f1), capture (h7h1) or step aside (not along the ray).
+    let single = pos("4k3/5R1R/8/8/8/8/8/4K2r w - - 0 1");
+    assert_eq!(moves(&single), ["e1d2", "e1e2", "e1f2", "f7f1", "h7h1"]);
+    // A pinned knight never moves; a pinned rook slides along the pin.
+    let pinned = pos("4r1k1/8/8/8/8/4N3/8/4K3 w - - 0 1");
+    let m = moves(&pinned);
+    assert!(!m.iter().any(|m| m.starts_with("e3")));
+    let pinned_rook = pos("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    let rook_moves: Vec<String> = moves(&pinned_rook)
+        .into_iter()
+        .filter(|m| m.starts_with("e2"))
+        .collect();
+    assert_eq!(rook_moves, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
+}
+
+#[test]
+fn wiki_positions_shallow_perft() {
+    let p = Position::start();
+    assert_eq!(
+        (1..=4).map(|d| perft(&p, d)).collect::<Vec<_>>(),
+        [20, 400, 8902, 197281]
+    );
+    let k = pos(KIWIPETE);
+    assert_eq!(
+        (1..=3).map(|d| perft(&k, d)).collect::<Vec<_>>(),
+        [48, 2039, 97862]
+    );
+}
+
+// ---- Keys ----
+
+#[test]
+fn incremental_key_matches_recomputed_key() {
+    let mut rng = SmallRng::seed_from_u64(42);
+    for start in [
+        START_FEN,
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        for _ in 0..100 {
+            let mut p = pos(start);
+            for _ in 0..200 {
+                assert_eq!(p.key(), p.compute_key(), "{}", p.fen());
+                let mut list = MoveList::new();
+                p.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                p = p.play(list[rng.random_range(0..list.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn keys_identify_positions() {
+    let start = Position::start();
+    let back = play(&start, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+    assert_eq!(
+        back.key(),
+        start.key(),
+        "transposition to the start position"
+    );
+    assert_ne!(play(&start, &["g1f3", "g8f6", "f3g1"]).key(), start.key());
+    // Side to move, castling rights and en passant all count.
+    assert_ne!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").key(),
+        pos("4k3/8/8/8/8/8/8/4K3 b - - 0 1").key()
+    );
+    assert_ne!(
+        pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1").key(),
+        pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1").key()
+    );
+    let with_ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    assert_ne!(with_ep.key(), pos("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1").key());
+    // Same moves, same position: a useless en passant square is not part of the key.
+    assert_eq!(
+        pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").key(),
+        pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").key()
+    );
+}
+
+// ---- Move notation ----
+
+#[test]
+fn moves_round_trip_through_uci() {
+    for fen in [
+        START_FEN,
+        KIWIPETE,
+        "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        let p = pos(fen);
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        for &m in &list {
+            let text = p.format_move(m);
+            assert_eq!(p.parse_move(&text), Ok(m), "{text} in {fen}");
+        }
+    }
+    let p = Position::start();
+    for (bad, expected) in [
+        ("", "''"),
+        ("e2", "'e2'"),
+        ("e2e5", "illegal move 'e2e5'"),
+        ("e2e4q", "illegal move 'e2e4q'"),
+        ("e7e8x", "bad promotion 'x'"),
+        ("e2e4 ", "' '"),
+        ("e2e4qq", "unexpected 'qq'"),
+        ("z9z9", "'z9z9'"),
+        ("é2e4", "'é2e4'"),
+        ("e2é4", "'e2é4'"),
+        ("e1g1", "illegal move 'e1g1'"),
+        ("0000", "'0000'"),
+    ] {
+        let err = p.parse_move(bad).expect_err(bad).to_string();
+        assert!(err.contains(expected), "{bad}: {err}");
+    }
+}
+
+// ---- Status ----
+
+#[test]
+fn checkmate_and_stalemate() {
+    let fools_mate = play(&Position::start(), &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert!(fools_mate.in_check());
+    assert_eq!(
+        fools_mate.outcome(),
+        Some(Outcome::win(Player::Black, WinReason::Checkmate))
+    );
+    let stalemate = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        stalemate.outcome(),
+        Some(Outcome::Draw(DrawReason::Stalemate))
+    );
+    assert_eq!(Position::start().outcome(), None);
+}
+
+#[test]
+fn fifty_move_rule() {
+    let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    assert_eq!(p.outcome(), None);
+    let after = play(&p, &["a1a2"]);
+    assert_eq!(after.halfmove_clock(), 100);
+    assert_eq!(
+        after.quick_outcome(),
+        Some(Outcome::Draw(DrawReason::FiftyMoves))
+    );
+    // A capture or pawn move resets the clock.
+    assert_eq!(
+        play(&pos("4k3/8/8/8/8/8/P7/R3K3 w - - 99 80"), &["a2a3"]).halfmove_clock(),
+        0
+    );
+    // Mate on the 100th ply beats the 50-move rule.
+    let mate = play(&pos("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 80"), &["a1a8"]);
+    assert_eq!(mate.halfmove_clock(), 100);
+    assert_eq!(mate.quick_outcome(), None);
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::win(Player::White, WinReason::Checkmate))
+    );
+    // A check that is not mate on the 100th ply is a draw.
+    let check = play(&pos("6k1/8/8/8/8/8/8/R3K3 w - - 99 80"), &["a1a8"]);
+    assert_eq!(check.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+}
+
+#[test]
+fn insufficient_material() {
+    let dead = [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KN2 b - - 0 1",
+        "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", // bishops both on dark squares (f8, c1)
+        "4k3/8/8/8/8/8/8/B1B1K1B1 w - - 0 1", // many bishops, all on dark squares
+    ];
+    for fen in dead {
+        assert_eq!(
+            pos(fen).quick_outcome(),
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial)),
+            "{fen}"
+        );
+    }
+    let alive = [
+        "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", // opposite-coloured bishops (g8 light, c1 dark)
+        "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1",
+        "4kn2/8/8/8/8/8/8/4KN2 w - - 0 1",
+        "4kn2/8/8/8/8/8/8/4KB2 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+    ];
+    for fen in alive {
+        assert_eq!(pos(fen).quick_outcome(), None, "{fen}");
+    }
+}
+
+#[test]
+fn threefold_repetition_through_history() {
+    let mut h = History::new(Position::start());
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for m in shuffle {
+        h.play(h.position().parse_uci(m).unwrap());
+    }
+    assert_eq!(h.repetitions(), 1);
+    assert_eq!(h.outcome(), None);
+    for m in shuffle {
+        h.play(h.position().parse_uci(m).unwrap());
+    }
+    assert_eq!(h.repetitions(), 2);
+    assert_eq!(h.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
+fn lost_castling_rights_make_a_different_position() {
+    // The king walks out and back: same pieces, but the rights are gone, so no repetition.
+    let mut h = History::new(pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    for m in [
+        "e1f1", "e8d8", "f1e1", "d8e8", "e1f1", "e8d8", "f1e1", "d8e8",
+    ] {
+        h.play(h.position().parse_uci(m).unwrap());
+    }
+    assert_eq!(
+        h.repetitions(),
+        1,
+        "the first position had the right to castle"
+    );
+}
+
+#[test]
+fn public_api_queries() {
+    let p = pos(KIWIPETE);
+    assert_eq!(p.king(Player::White), sq("e1"));
+    assert_eq!(
+        p.piece_on(sq("e2")),
+        Some(Piece::new(Player::White, Role::Bishop))
+    );
+    assert_eq!(
+        p.piece_on(sq("a6")),
+        Some(Piece::new(Player::Black, Role::Bishop))
+    );
+    assert_eq!(p.piece_on(sq("e3")), None);
+    assert!(p.is_attacked(sq("f7"), Player::White)); // the e5 knight
+    assert!(!p.is_attacked(sq("d6"), Player::White));
+    assert_eq!(
+        p.attackers(sq("c6"), Player::White, p.occupied()),
+        Bb64::from_square(sq("d5")) | Bb64::from_square(sq("e5"))
+    );
+    assert_eq!(p.pieces(Player::Black, Role::Pawn).count(), 8);
+    assert_eq!(p.occupied().count(), 32);
+    assert!(p.pinned().is_empty());
+    let pinned = pos("4r1k1/8/8/8/8/4N3/8/4K3 w - - 0 1");
+    assert_eq!(pinned.pinned(), Bb64::from_square(sq("e3")));
+}
+
+#[test]
+fn counting_agrees_with_listing() {
+    let mut rng = SmallRng::seed_from_u64(99);
+    for start in [
+        START_FEN,
+        KIWIPETE,
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        for _ in 0..50 {
+            let mut p = pos(start);
+            for _ in 0..150 {
+                let mut list = MoveList::new();
+                p.legal_moves(&mut list);
+                assert_eq!(p.count_legal_moves(), list.len() as u64, "{}", p.fen());
+                if list.is_empty() {
+                    break;
+                }
+                p = p.play(list[rng.random_range(0..list.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn attacked_squares_agree_with_is_attacked() {
+    for fen in [
+        START_FEN,
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for player in Player::BOTH {
+            let all = p.attacked_squares(player);
+            for s in 0..64 {
+                assert_eq!(
+                    all.has(Square(s)),
+                    p.is_attacked(Square(s), player),
+                    "{fen} {player} {s}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn null_move_passes_the_turn() {
+    let p = play(&Position::start(), &["e2e4", "a7a6", "e4e5", "d7d5"]);
+    assert!(p.en_passant().is_some());
+    let n = p.null_move();
+    assert_eq!(n.side_to_move(), Player::Black);
+    assert_eq!(n.en_passant(), None);
+    assert_eq!(n.key(), n.compute_key());
+    assert_eq!(
+        n.fen(),
+        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"
+    );
+}

@@ -1,0 +1,107 @@
+//! `chimera perft --depth N [--fen FEN] [--threads T] [--variant NAME]`: divide output exactly
+//! as Stockfish prints it (`e2e4: 20` per root move, a blank line, `Nodes searched: N`) on
+//! stdout; time and speed on stderr, so the stdout of both engines can be compared line by line.
+
+use chimera_engine::perft::{divide, format_divide};
+use chimera_engine::variants::chess;
+use chimera_engine::Game;
+use std::time::Instant;
+
+struct Args {
+    depth: u32,
+    fen: Option<String>,
+    threads: usize,
+    variant: String,
+}
+
+const USAGE: &str = "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant chess]";
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut depth = None;
+    let mut fen = None;
+    let mut threads = 1;
+    let mut variant = "chess".to_string();
+    let mut i = 0;
+    let value = |i: usize, flag: &str| {
+        args.get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))
+    };
+    let number = |s: String, flag: &str| {
+        s.parse::<u32>()
+            .map_err(|_| format!("{flag} needs a number, not '{s}'"))
+    };
+    while i < args.len() {
+        match args[i].as_str() {
+            "--depth" => {
+                depth = Some(number(value(i, "--depth")?, "--depth")?);
+                i += 2;
+            }
+            "--threads" => {
+                let t = number(value(i, "--threads")?, "--threads")?;
+                if !(1..=1024).contains(&t) {
+                    return Err(format!("--threads must be between 1 and 1024, not {t}"));
+                }
+                threads = t as usize;
+                i += 2;
+            }
+            "--variant" => {
+                variant = value(i, "--variant")?;
+                i += 2;
+            }
+            // A FEN may come as one quoted argument or as its separate fields.
+            "--fen" => {
+                let fields: Vec<&str> = args[i + 1..]
+                    .iter()
+                    .take_while(|a| !a.starts_with("--"))
+                    .map(String::as_str)
+                    .collect();
+                if fields.is_empty() {
+                    return Err(format!("--fen needs a value; {USAGE}"));
+                }
+                i += 1 + fields.len();
+                fen = Some(fields.join(" "));
+            }
+            other => return Err(format!("unknown argument '{other}'; {USAGE}")),
+        }
+    }
+    let depth = depth.ok_or_else(|| format!("--depth is required; {USAGE}"))?;
+    if depth > 20 {
+        return Err(format!(
+            "--depth {depth} is beyond any useful perft (at most 20)"
+        ));
+    }
+    Ok(Args {
+        depth,
+        fen,
+        threads,
+        variant,
+    })
+}
+
+/// Runs the command; the error is the one line to print.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let args = parse_args(args)?;
+    match args.variant.as_str() {
+        chess::Position::NAME => run_game::<chess::Position>(&args),
+        other => Err(format!("unknown variant '{other}' for perft")),
+    }
+}
+
+fn run_game<G: Game>(args: &Args) -> Result<(), String> {
+    let options = G::Options::default();
+    let pos = match &args.fen {
+        Some(fen) => G::from_fen(fen, &options).map_err(|e| e.to_string())?,
+        None => G::start(&options),
+    };
+    let start = Instant::now();
+    let counts = divide(&pos, args.depth, args.threads);
+    let elapsed = start.elapsed().as_secs_f64();
+    print!("{}", format_divide(&pos, &counts));
+    let nodes: u64 = counts.iter().map(|(_, n)| n).sum();
+    eprintln!(
+        "time {elapsed:.3} s, {:.0} nodes/s",
+        nodes as f64 / elapsed.max(1e-9)
+    );
+    Ok(())
+}
