@@ -15,6 +15,8 @@ fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("double-ended perft");
     group.sample_size(10);
     let start = DoubleEndedChess::start(&());
+    group.throughput(Throughput::Elements(197_345));
+    group.bench_function("start perft(4)", |b| b.iter(|| perft(black_box(&start), 4)));
     group.throughput(Throughput::Elements(4_840_017));
     group.bench_function("start perft(5)", |b| b.iter(|| perft(black_box(&start), 5)));
     let deep = DeepDoubleEndedChess::start(&());

@@ -73,7 +73,8 @@ fn epd_counts() {
 }
 
 /// At every node to `depth`: the same legal moves as the naive generator, each leading to the
-/// same position (so the same captures), `is_capture` agreeing, the incremental key equal to
+/// same position (so the same captures), the bulk count equal to the list's length,
+/// `is_capture` agreeing, the incremental key equal to
 /// one computed from scratch, and FEN out-then-in the identity.
 fn compare<const DEEP: bool>(pos: &DoubleEnded<DEEP>, naive: &Naive, depth: u32) {
     assert_eq!(pos.fen(), naive.fen());
@@ -83,6 +84,12 @@ fn compare<const DEEP: bool>(pos: &DoubleEnded<DEEP>, naive: &Naive, depth: u32)
 
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
+    assert_eq!(
+        pos.count_legal_moves(),
+        moves.len() as u64,
+        "bulk count of {}",
+        pos.fen()
+    );
     let mut ours: Vec<(String, String, bool)> = moves
         .iter()
         .map(|m| (pos.format_move(*m), pos.play(*m).fen(), pos.is_capture(*m)))

@@ -152,6 +152,25 @@ const fn lines(first_dir: usize) -> [u64; 64] {
     t
 }
 
+/// `RAYS[sq][dir]`: the squares from `sq` (excluded) to the edge in direction `dir`.
+pub static RAYS: [[u64; 8]; 64] = {
+    let mut t = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut cur = STEP_CONST[sq][d];
+            while cur != NONE {
+                t[sq][d] |= 1 << cur;
+                cur = STEP_CONST[cur as usize][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 pub static LINES_ORTHOGONAL: [u64; 64] = lines(0);
 pub static LINES_DIAGONAL: [u64; 64] = lines(4);
 

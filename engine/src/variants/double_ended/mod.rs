@@ -90,6 +90,11 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     }
 
     #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal()
+    }
+
+    #[inline]
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
     }

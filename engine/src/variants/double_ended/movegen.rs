@@ -3,7 +3,8 @@
 
 use super::board::{bit, Board};
 use super::geometry::{
-    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, NEIGHBOURS, NONE, OPPOSITE, PAWN_STEPS, STEP,
+    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, NEIGHBOURS, NONE, NO_DIRECTION, OPPOSITE,
+    PAWN_STEPS, RAYS, STEP,
 };
 use super::moves::Move;
 use super::piece::Kind;
@@ -20,10 +21,13 @@ use arrayvec::ArrayVec;
 pub const MAX_MOVES: usize = 512;
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// What every candidate move of one position is checked against.
-struct Generator<'a, const DEEP: bool> {
+/// What every candidate move of one position is checked against. With `COUNT` the legal moves
+/// are only counted (perft's last ply), and line moves that cannot matter to the own king are
+/// counted in bulk.
+struct Generator<'a, const DEEP: bool, const COUNT: bool> {
     board: &'a Board,
     out: &'a mut MoveList,
+    count: u64,
     us: Player,
     enemy: Bb64,
     king: u8,
@@ -32,7 +36,7 @@ struct Generator<'a, const DEEP: bool> {
     sensitive: Bb64,
 }
 
-impl<const DEEP: bool> Generator<'_, DEEP> {
+impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// The enemy piece on `sq`, as a victim square, or [`NONE`].
     #[inline(always)]
     fn victim(&self, sq: u8) -> u8 {
@@ -75,19 +79,21 @@ impl<const DEEP: bool> Generator<'_, DEEP> {
         if !self.is_legal(&mv) {
             return;
         }
-        if promotes {
-            // The promoted kind cannot matter to the own king's safety: test once, push all.
-            let kinds: &[Kind] = if DEEP {
-                &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
-            } else {
-                &[
-                    Kind::Queen,
-                    Kind::Rook,
-                    Kind::Bishop,
-                    Kind::Knight,
-                    Kind::Mirror,
-                ]
-            };
+        // The promoted kind cannot matter to the own king's safety: test once, push all.
+        let kinds: &[Kind] = if DEEP {
+            &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+        } else {
+            &[
+                Kind::Queen,
+                Kind::Rook,
+                Kind::Bishop,
+                Kind::Knight,
+                Kind::Mirror,
+            ]
+        };
+        if COUNT {
+            self.count += if promotes { kinds.len() as u64 } else { 1 };
+        } else if promotes {
             for &k in kinds {
                 self.out.push(Move {
                     promotion: Some(k),
@@ -112,7 +118,27 @@ impl<const DEEP: bool> Generator<'_, DEEP> {
     /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
     /// approach one step beyond the destination (rules §4.2).
     #[inline(always)]
-    fn lines(&mut self, from: u8, targets: Bb64) {
+    fn lines(&mut self, from: u8, mut targets: Bb64) {
+        if COUNT && !self.checked && from != self.king && !self.sensitive.has(Square(from)) {
+            // Only moves that fill a sensitive square or capture on one need the full test:
+            // those ending on one, those withdrawing from a sensitive enemy neighbour (a whole
+            // ray), and those ending next to a sensitive enemy blocker. The rest count at once.
+            let mut risky = targets & self.sensitive;
+            let exposed = self.enemy & self.sensitive;
+            for n in (exposed & Bb64(NEIGHBOURS[from as usize])).squares() {
+                let away = DIRECTION[n.index()][from as usize] as usize;
+                risky |= Bb64(RAYS[from as usize][away]);
+            }
+            for b in exposed.squares() {
+                let dir = DIRECTION[from as usize][b.index()];
+                if dir != NO_DIRECTION {
+                    risky |= bit(STEP[b.index()][OPPOSITE[dir as usize] as usize]);
+                }
+            }
+            risky &= targets;
+            self.count += (targets & !risky).count() as u64;
+            targets = risky;
+        }
         for t in targets.squares() {
             let dir = DIRECTION[from as usize][t.index()] as usize;
             let w = self.victim(STEP[from as usize][OPPOSITE[dir] as usize]);
@@ -130,6 +156,17 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     }
 
     pub(super) fn generate_legal(&self, out: &mut MoveList) {
+        self.generate::<false>(out);
+    }
+
+    /// The number of legal moves (perft's last ply), without listing them.
+    pub(super) fn count_legal(&self) -> u64 {
+        let mut unused = MoveList::new();
+        self.generate::<true>(&mut unused)
+    }
+
+    /// Generates (or with `COUNT` only counts) the legal moves; returns the count.
+    fn generate<const COUNT: bool>(&self, out: &mut MoveList) -> u64 {
         let board = &self.board;
         let us = self.side;
         let them = us.other();
@@ -142,9 +179,10 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         } else {
             board.attack_reads::<DEEP>(king, them)
         };
-        let mut g = Generator::<DEEP> {
+        let mut g = Generator::<DEEP, COUNT> {
             board,
             out,
+            count: 0,
             us,
             enemy: board.colors[them.index()],
             king,
@@ -196,11 +234,12 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         if !checked {
             self.castlings(&mut g);
         }
+        g.count
     }
 
     /// Castling (rules §3.3): rights, empty squares between, the crossed square safe with the
     /// king standing on it, and the king safe after the move. It never captures.
-    fn castlings(&self, g: &mut Generator<'_, DEEP>) {
+    fn castlings<const COUNT: bool>(&self, g: &mut Generator<'_, DEEP, COUNT>) {
         let us = self.side;
         let them = us.other();
         // A right implies king and rook on their home squares (kept so by the FEN reader and by
@@ -240,14 +279,18 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             let king_crossed = bit(home) | bit(cross);
             let castled = bit(home) | bit(to) | bit(rook) | bit(cross);
             if safe_with(king_crossed, cross) && safe_with(castled, to) {
-                g.out.push(Move {
-                    from: home,
-                    to,
-                    withdrawn: NONE,
-                    approached: NONE,
-                    promotion: None,
-                    castle: true,
-                });
+                if COUNT {
+                    g.count += 1;
+                } else {
+                    g.out.push(Move {
+                        from: home,
+                        to,
+                        withdrawn: NONE,
+                        approached: NONE,
+                        promotion: None,
+                        castle: true,
+                    });
+                }
             }
         }
     }

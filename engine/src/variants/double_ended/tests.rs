@@ -653,6 +653,7 @@ fn mangled_fens_and_moves_never_panic() {
             cur = cur.play(moves[rng.random_range(0..moves.len())]);
             assert_eq!(cur.key(), cur.key_from_scratch());
             moves = legal(&cur);
+            assert_eq!(cur.count_legal_moves(), moves.len() as u64, "{}", cur.fen());
         }
         let _ = cur.evaluate();
         for s in ["e2e4", "e7e8m", "a1a1", "h8h9", "e2e4qq", "0000", "é2e4"] {
