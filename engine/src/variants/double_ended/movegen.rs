@@ -115,6 +115,61 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         self.add(from, s.to, w, a, promotes);
     }
 
+    /// Counts the pawn moves of `pawns` (off the sensitive squares, not in check) with shifted
+    /// masks: a step's destination, withdrawal and approach squares are the pawn set shifted by
+    /// the step. Moves that end on, or capture on, a sensitive square go the per-move way.
+    #[inline(always)]
+    fn count_pawns(&mut self, pawns: Bb64, empty: Bb64, last_rank: Bb64, promotions: u64) {
+        use crate::bitboard::Direction::{self, *};
+        let us = self.us.index();
+        let (f, back, diagonals) = if self.us == Player::White {
+            (
+                North,
+                South,
+                [(NorthWest, SouthEast, 2usize), (NorthEast, SouthWest, 3)],
+            )
+        } else {
+            (
+                South,
+                North,
+                [(SouthWest, NorthEast, 2usize), (SouthEast, NorthWest, 3)],
+            )
+        };
+        let start_rank = Bb64::rank_mask(if self.us == Player::White { 1 } else { 6 });
+        let exposed = self.enemy & self.sensitive;
+        // Counts the safe `targets`; the risky ones go through `step`, found from the target by
+        // `back_steps` and the step's index in PAWN_STEPS.
+        let tally =
+            |g: &mut Self, targets: Bb64, risky: Bb64, back_steps: &[Direction], index: usize| {
+                let safe = targets & !risky;
+                g.count += (safe & !last_rank).count() as u64
+                    + promotions * (safe & last_rank).count() as u64;
+                for t in (targets & risky).squares() {
+                    let from = back_steps
+                        .iter()
+                        .fold(Bb64::from_square(t), |b, d| b.shift(*d));
+                    let from = from.lowest().expect("a pawn behind its step").0;
+                    let step = &PAWN_STEPS[us][from as usize][index];
+                    g.step(from, step, (last_rank & Bb64::from_square(t)).any());
+                }
+            };
+        // Single step: W = t - 2f, A = t + f.
+        let single = pawns.shift(f) & empty;
+        let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f);
+        tally(self, single, risky, &[back], 0);
+        // Double step from the start rank: W = t - 3f, A = t + f.
+        let double = ((pawns & start_rank).shift(f) & empty).shift(f) & empty;
+        let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f).shift(f);
+        tally(self, double, risky, &[back, back], 1);
+        // Diagonal step d: W = t - 2d, A = t + d; a move only with a victim.
+        for (d, opposite, index) in diagonals {
+            let victims = self.enemy.shift(d).shift(d) | self.enemy.shift(opposite);
+            let targets = pawns.shift(d) & empty & victims;
+            let risky = self.sensitive | exposed.shift(d).shift(d) | exposed.shift(opposite);
+            tally(self, targets, risky, &[opposite], index);
+        }
+    }
+
     /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
     /// approach one step beyond the destination (rules §4.2).
     #[inline(always)]
@@ -191,7 +246,18 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         };
 
         let last_rank = if us == Player::White { 7 } else { 0 };
-        for s in board.pieces(us, Kind::Pawn).squares() {
+        let mut pawns = board.pieces(us, Kind::Pawn);
+        if COUNT && !checked {
+            let promotions = if DEEP { 4 } else { 5 };
+            g.count_pawns(
+                pawns & !sensitive,
+                empty,
+                Bb64::rank_mask(last_rank),
+                promotions,
+            );
+            pawns &= sensitive;
+        }
+        for s in pawns.squares() {
             for step in &PAWN_STEPS[us.index()][s.index()] {
                 if step.to != NONE
                     && empty.has(Square(step.to))
