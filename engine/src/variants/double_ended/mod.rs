@@ -42,19 +42,6 @@ pub type DeepDoubleEndedChess = DoubleEnded<true>;
 pub const START_FEN: &str = "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 1";
 pub const DEEP_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-impl<const DEEP: bool> DoubleEnded<DEEP> {
-    /// The sum of the values of every piece `mv` captures (for move ordering).
-    #[inline]
-    pub fn capture_value(&self, mv: Move) -> i32 {
-        [mv.withdrawal_victim(), mv.approach_victim()]
-            .into_iter()
-            .flatten()
-            .filter_map(|sq| self.board.piece_at(sq.0))
-            .map(|p| p.kind.value())
-            .sum()
-    }
-}
-
 impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     type Move = Move;
     type Moves = MoveList;
@@ -69,6 +56,23 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     fn start(_: &()) -> Self {
         Self::parse_fen(if DEEP { DEEP_START_FEN } else { START_FEN })
             .expect("the start FEN is valid")
+    }
+
+    /// The sum of the values of every piece `mv` captures, by approach and by withdrawal.
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        [mv.withdrawal_victim(), mv.approach_victim()]
+            .into_iter()
+            .flatten()
+            .filter_map(|sq| self.board.piece_at(sq.0))
+            .map(|p| p.kind.value())
+            .sum()
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.board
+            .piece_at(mv.from().0)
+            .map_or(0, |p| p.kind.value())
     }
 
     fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
