@@ -42,7 +42,11 @@ use crate::square::{Board8, Square};
 /// Reads the text of a UCI move (`e2e4`, `e7e8q`, `e1g1`) into from, to and promotion, without
 /// asking whether any position allows it.
 pub fn parse_uci_parts(s: &str) -> Result<(Square, Square, Option<Role>), ParseError> {
-    let malformed = || ParseError::new(format!("bad move '{s}': expected a move like e2e4 or e7e8q"));
+    let malformed = || {
+        ParseError::new(format!(
+            "bad move '{s}': expected a move like e2e4 or e7e8q"
+        ))
+    };
     let (from, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(malformed)?;
     let (to, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(malformed)?;
     let promotion = match rest {

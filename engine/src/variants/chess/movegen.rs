@@ -4,13 +4,13 @@
 //! passant, the one move that can uncover a king sideways, is checked on the board it leaves.
 
 use super::moves::{Move, MoveKind};
-use arrayvec::ArrayVec;
 use super::position::{bb, castling_rook, Position};
 use super::types::{CastlingRights, Role};
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
+use arrayvec::ArrayVec;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
