@@ -115,12 +115,9 @@ fn read_sets(
 ) -> Result<Detente, ParseError> {
     let friendly = read_set(board, f, "F (field 8)")?;
     let enemy = read_set(board, e, "E (field 9)")?;
+    // Without Detente the sets mean nothing: read (so a Detente FEN can be looked at without
+    // Detente, as the rules' examples do) and dropped.
     if !options.detente {
-        if (friendly | enemy).any() {
-            return Err(err(format!(
-                "Detente sets '{f} {e}' given, but Detente is off"
-            )));
-        }
         return Ok(Detente::EMPTY);
     }
     let colour = board.side_to_move();

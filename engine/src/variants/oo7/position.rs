@@ -111,9 +111,12 @@ impl Position {
     }
 
     /// The plies of the colour to move before the Detente filter: orthodox legal moves, or
-    /// pseudo-legal ones under fast-and-deadly.
+    /// pseudo-legal ones under fast-and-deadly (none once a king has been captured).
     #[inline(always)]
     pub(super) fn unfiltered_plies(&self, out: &mut MoveList) {
+        if self.king_taken.is_some() {
+            return;
+        }
         if self.options.fast_and_deadly {
             self.board.pseudo_legal_moves(out);
         } else {
@@ -124,9 +127,6 @@ impl Position {
     /// Appends the legal plies (§5, §6, §9): none once a king has been captured.
     #[inline]
     pub fn legal_plies(&self, out: &mut MoveList) {
-        if self.king_taken.is_some() {
-            return;
-        }
         self.unfiltered_plies(out);
         if self.filtered() {
             self.detente.filter(out);
