@@ -6,6 +6,7 @@ gets an id that travels with it) where the engine keeps square sets, and fast-an
 is rebuilt from python-chess's board. Used to compute and check the counts in perft/007.epd.
 
     scripts/oo7_reference.py MODES DEPTH "EXTENDED FEN" [--divide]
+    scripts/oo7_reference.py --check < lines      (each line: MODES|EXTENDED FEN|sorted plies)
 
 MODES: standard|balanced|progressive, optionally +detente and/or +fast (e.g. balanced+detente).
 Prints one line per depth: "D<d> <count>", or with --divide the counts per root ply.
@@ -165,7 +166,25 @@ def perft(state, depth):
     return sum(perft(play(state, m), depth - 1) for m in moves)
 
 
+def check():
+    """Compares the legal plies the engine listed with the reference's, line by line."""
+    bad = n = 0
+    for n, line in enumerate(sys.stdin, 1):
+        modes, fen, plies = line.rstrip("\n").split("|")
+        ours = sorted(plies.split())
+        theirs = sorted(m.uci() for m in legal(parse(fen, modes)))
+        if ours != theirs:
+            bad += 1
+            if bad <= 5:
+                print(f"{modes} {fen}\n  engine    {ours}\n  reference {theirs}")
+    print(f"checked {n} positions, {bad} disagreements")
+    sys.exit(1 if bad else 0)
+
+
 def main():
+    if sys.argv[1] == "--check":
+        check()
+        return
     modes, depth, fen = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     state = parse(fen, modes)
     if "--divide" in sys.argv:
