@@ -87,3 +87,91 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+    use crate::variants::chess::MoveList;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    type Pseudo = ArrayVec<Move, MAX_PSEUDO_LEGAL_MOVES>;
+
+    /// Legal moves are exactly the pseudo-legal ones that leave the king unattacked (castling
+    /// also needs the crossed squares safe): the two generators describe the same pieces.
+    #[test]
+    fn legal_is_pseudo_legal_minus_king_exposure_over_random_games() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        for _ in 0..60 {
+            let mut p = Position::start();
+            for _ in 0..120 {
+                let mut legal = MoveList::new();
+                p.legal_moves(&mut legal);
+                let mut pseudo = Pseudo::new();
+                p.pseudo_legal_moves(&mut pseudo);
+                assert_eq!(pseudo.len() as u64, p.count_pseudo_legal_moves());
+                let us = p.side_to_move();
+                let mut expected: Vec<Move> = pseudo
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        let after = p.play_pseudo(*m);
+                        let safe = !after.is_attacked(after.king(us), us.other());
+                        let crossed = Square((m.from().0 + m.to().0) / 2);
+                        safe && (!m.is_castle()
+                            || (p.checkers().is_empty() && !p.is_attacked(crossed, us.other())))
+                    })
+                    .collect();
+                let mut got: Vec<Move> = legal.to_vec();
+                expected.sort_by_key(|m| m.bits());
+                got.sort_by_key(|m| m.bits());
+                assert_eq!(got, expected, "{}", p.fen());
+                if legal.is_empty() {
+                    break;
+                }
+                p = p.play(legal[rng.random_range(0..legal.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn pseudo_play_captures_kings_and_castles_across_attacks() {
+        let p = Position::from_fen_pseudo("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1").unwrap();
+        let mut list = Pseudo::new();
+        p.pseudo_legal_moves(&mut list);
+        let castle = list.iter().find(|m| m.to_string() == "e1g1").copied();
+        assert!(castle.is_some(), "castling across the attacked f1");
+        let mut legal = MoveList::new();
+        p.legal_moves(&mut legal);
+        assert!(legal.iter().all(|m| m.to_string() != "e1g1"));
+
+        // Black may take the king White left en prise; the board then has no white king.
+        let p = Position::from_fen_pseudo("4k3/8/8/8/8/8/3q4/4K3 b - - 0 1").unwrap();
+        assert!(Position::from_fen("4k3/8/8/8/8/8/3q4/4K3 b - - 0 1").is_err());
+        let mut list = Pseudo::new();
+        p.pseudo_legal_moves(&mut list);
+        let take = *list.iter().find(|m| m.to_string() == "d2e1").unwrap();
+        let after = p.play_pseudo(take);
+        assert!(!after.has_king(Player::White) && after.has_king(Player::Black));
+        assert!(after.checkers().is_empty());
+        assert_eq!(after.key(), after.compute_key());
+        assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/4q3 w - - 0 2");
+    }
+
+    #[test]
+    fn pseudo_en_passant_ignores_pins() {
+        // The e5 pawn is pinned along the rank: en passant is pseudo-legal only.
+        let fen = "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1";
+        let legal = Position::from_fen(fen).unwrap();
+        let pseudo = Position::from_fen_pseudo(fen).unwrap();
+        assert_eq!(legal.en_passant(), None);
+        assert_eq!(pseudo.en_passant(), Some(Square(43)));
+        assert_ne!(legal.key(), pseudo.key());
+        let mut list = Pseudo::new();
+        pseudo.pseudo_legal_moves(&mut list);
+        assert!(list
+            .iter()
+            .any(|m| m.to_string() == "e5d6" && m.is_en_passant()));
+    }
+}
