@@ -1,21 +1,25 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
-//! Subcommands: `perft`, `bench`, `match` (each a thin file over the crates).
+//! Subcommands: `perft`, `bench [depth]` (and `match`): each a thin file over the crates.
 
 mod perft_cmd;
 
+use std::io::Cursor;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         None => {
-            println!(
-                "Chimera {} by the Chimera developers",
-                env!("CARGO_PKG_VERSION")
-            );
+            chimera_protocol::run(std::io::stdin().lock(), std::io::stdout());
             Ok(())
         }
         Some("perft") => perft_cmd::run(&args[1..]),
+        // The protocol's own `bench`, from the command line.
+        Some("bench") => {
+            let command = format!("bench {}\nquit\n", args[1..].join(" "));
+            chimera_protocol::run(Cursor::new(command), std::io::stdout());
+            Ok(())
+        }
         Some(other) => Err(format!("unknown subcommand '{other}'")),
     };
     match result {

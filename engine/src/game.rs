@@ -246,6 +246,43 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Static evaluation in centipawns from the point of view of [`Game::to_move`].
     fn evaluate(&self) -> i32;
+
+    // Hooks for search. Every default is sound for any game; a variant overrides them to let
+    // search order and prune better.
+
+    /// Material won at once by `mv`, in centipawns (what it captures, plus a promotion's gain):
+    /// orders captures most valuable victim first and bounds quiescence (delta pruning).
+    /// 0 = unknown.
+    fn capture_value(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Value of the piece `mv` moves, in centipawns: among captures of equal victims the least
+    /// valuable attacker goes first (MVV-LVA). 0 = unknown.
+    fn mover_value(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns once the
+    /// exchanges on its target are played out. `true` (prune nothing) where the game cannot tell.
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
+    /// Whether quiescence search plays `mv`: captures by default (chess adds promotions).
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_capture(mv)
+    }
+
+    /// The position after the player to move passes (null-move pruning), or `None` where a pass
+    /// would mislead search (zugzwang-prone material, a turn half played): the default, which
+    /// turns null-move pruning off.
+    fn play_null(&self) -> Option<Self> {
+        None
+    }
 }
 
 /// Finds the legal move whose notation is `s`: the simple, always-correct way to parse moves,

@@ -2,3 +2,4 @@
 //! view of the side to move.
 
 pub mod chess;
+pub mod chess_exchange;

@@ -1,1 +1,254 @@
-//! Generic alpha-beta search over [`crate::game::Game`].
+//! Generic alpha-beta search over [`crate::game::Game`], monomorphised per variant.
+//!
+//! Iterative deepening with aspiration windows over principal variation search; a shared
+//! lock-free transposition table ([`tt`]); quiescence search; check extension; mate-distance
+//! scores ([`score`]); repetition and the game's own draw rules; null move, late move
+//! reductions and futility pruning; move ordering by hash move, captures, killers and history
+//! ([`ordering`]); time management ([`time`]); Lazy SMP over `threads` OS threads.
+//!
+//! The entry point is [`search`]. It reports progress through a callback and returns the best
+//! line; the caller (the protocol) owns the table and the [`Control`] it stops the search with.
+
+pub mod ordering;
+pub mod score;
+pub mod time;
+pub mod tt;
+mod worker;
+
+#[cfg(test)]
+mod tests;
+
+pub use score::{Score, MATE, MAX_DEPTH, MAX_PLY};
+pub use time::{Control, Limits, TimePlan};
+pub use tt::{Bound, TranspositionTable};
+
+use crate::game::Game;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+use worker::{RootMove, Shared, Worker};
+
+/// Everything one search is asked to do, besides the position.
+#[derive(Clone, Debug)]
+pub struct SearchParams<M> {
+    pub limits: Limits,
+    /// Search only these root moves (`go searchmoves`); empty = all.
+    pub search_moves: Vec<M>,
+    pub threads: usize,
+    /// Lines to report (`MultiPV`).
+    pub multipv: usize,
+    /// Time kept back per move for the GUI and the pipe (`Move Overhead`).
+    pub move_overhead: Duration,
+    /// Seeds the helper threads' root move order; the main thread uses no randomness.
+    pub seed: u64,
+    /// Pruning and reductions on (null move, futility, late move reductions and pruning).
+    /// Off, a fixed-depth search returns the exact minimax value: the tests compare the two.
+    pub pruning: bool,
+}
+
+impl<M> Default for SearchParams<M> {
+    fn default() -> Self {
+        SearchParams {
+            limits: Limits::default(),
+            search_moves: Vec::new(),
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(10),
+            seed: 0,
+            pruning: true,
+        }
+    }
+}
+
+/// One principal variation, as `info` reports it.
+#[derive(Clone, Debug)]
+pub struct Info<'a, M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number.
+    pub multipv: usize,
+    /// Internal score (see [`Score::from_internal`]) from the root player's point of view.
+    pub score: i32,
+    /// `Lower`/`Upper` when an aspiration window failed high/low.
+    pub bound: Bound,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: &'a [M],
+}
+
+/// What a running search tells its caller.
+#[derive(Clone, Debug)]
+pub enum Report<'a, M> {
+    Info(Info<'a, M>),
+    /// The root move now being searched (long searches only).
+    CurrMove {
+        depth: u32,
+        mv: M,
+        number: usize,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// `None` only when the root has no legal move.
+    pub best: Option<M>,
+    pub pv: Vec<M>,
+    /// Internal score of the best line.
+    pub score: i32,
+    /// Last fully searched depth.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Searches `root` (reached after positions with keys `history`, oldest first) within `params`
+/// until a limit is hit or `control` is stopped, using and filling `tt`.
+///
+/// In `infinite` and `ponder` searches the function returns only after `control` stops (or
+/// the ponder hit and then the clock runs out), as UCI asks: the GUI decides when to move.
+pub fn search<G: Game>(
+    root: &G,
+    history: &[u64],
+    params: &SearchParams<G::Move>,
+    tt: &TranspositionTable,
+    control: &Control,
+    report: &mut dyn FnMut(Report<G::Move>),
+) -> SearchResult<G::Move> {
+    tt.new_search();
+    let root_moves = root_moves(root, params, tt);
+    if root_moves.is_empty() {
+        wait_for_permission(params, control);
+        return SearchResult {
+            best: None,
+            pv: Vec::new(),
+            score: score::outcome_score(root, root.stuck_outcome(), 0),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let threads = params.threads.max(1);
+    let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let plan = TimePlan::new(&params.limits, root.to_move(), params.move_overhead);
+    let shared = Shared {
+        tt,
+        control,
+        nodes: &nodes,
+        plan,
+        params,
+    };
+
+    let mut main = Worker::<G>::new(0, &shared, history, root_moves.clone());
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let mut moves = root_moves.clone();
+            // Helpers start from differently ordered roots so that they diverge early.
+            let mut rng =
+                SmallRng::seed_from_u64(params.seed ^ (id as u64).wrapping_mul(0x9e37_79b9));
+            moves[1..].shuffle(&mut rng);
+            let shared = &shared;
+            std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut helper = Worker::<G>::new(id, shared, history, moves);
+                    helper.iterate(root, &mut |_| {});
+                    shared.nodes[id].store(helper.nodes, std::sync::atomic::Ordering::Relaxed);
+                })
+                .expect("spawning a search thread");
+        }
+        main.iterate(root, report);
+        if main.stopped {
+            main.report_final(report);
+        }
+        wait_for_permission(params, control);
+        control.stop();
+    });
+    shared.nodes[0].store(main.nodes, std::sync::atomic::Ordering::Relaxed);
+    let best = &main.root_moves[0];
+    SearchResult {
+        best: Some(best.mv),
+        pv: best.pv.clone(),
+        score: if best.score == -score::INFINITE {
+            best.prev_score
+        } else {
+            best.score
+        },
+        depth: main.completed_depth,
+        nodes: shared.total_nodes(),
+    }
+}
+
+/// UCI forbids `bestmove` during `infinite` or `ponder` searches until the GUI ends them.
+fn wait_for_permission<M>(params: &SearchParams<M>, control: &Control) {
+    while !control.is_stopped() && (params.limits.infinite || control.is_pondering()) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The root moves to search, best guess first: legal, restricted to `searchmoves` if given.
+fn root_moves<G: Game>(
+    root: &G,
+    params: &SearchParams<G::Move>,
+    tt: &TranspositionTable,
+) -> Vec<RootMove<G::Move>> {
+    let mut moves = G::Moves::default();
+    root.legal_moves(&mut moves);
+    let mut list: Vec<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| params.search_moves.is_empty() || params.search_moves.contains(m))
+        .collect();
+    let hash_move = tt.probe(root.key()).map_or(0, |e| e.mv);
+    let mut scores = Vec::new();
+    ordering::Heuristics::<G::Move>::new().score(root, &list, &mut scores, 0, hash_move);
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    order.sort_by_key(|i| std::cmp::Reverse(scores[*i]));
+    list = order.into_iter().map(|i| list[i]).collect();
+    list.into_iter()
+        .map(|mv| RootMove {
+            mv,
+            score: -score::INFINITE,
+            prev_score: -score::INFINITE,
+            seldepth: 0,
+            pv: vec![mv],
+        })
+        .collect()
+}
+
+/// The plies the root player decides in a row from `root`, taken from `pv`, completed from
+/// the transposition table (then the first legal move) if the line stops mid-turn, and ended
+/// early if a ply ends the game. For chess this is the first move of `pv`. Used for `bestmove`
+/// in variants where one player decides several plies (007).
+pub fn turn_of<G: Game>(root: &G, pv: &[G::Move], tt: &TranspositionTable) -> Vec<G::Move> {
+    let player = root.to_move();
+    let mut pos = root.clone();
+    let mut plies = Vec::new();
+    let mut line = pv.iter().copied();
+    loop {
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        // Once the line leaves the legal moves it describes another game: drop it.
+        let from_line = line.next().filter(|m| moves.contains(m));
+        if from_line.is_none() {
+            line = pv[pv.len()..].iter().copied();
+        }
+        let next = from_line
+            .or_else(|| {
+                let fp = tt.probe(pos.key()).map_or(0, |e| e.mv);
+                moves
+                    .iter()
+                    .copied()
+                    .find(|m| ordering::fingerprint(m) == fp)
+            })
+            .or_else(|| moves.first().copied());
+        let Some(mv) = next else { break };
+        plies.push(mv);
+        pos = pos.play(mv);
+        if pos.to_move() != player || pos.quick_outcome().is_some() || plies.len() >= MAX_PLY {
+            break;
+        }
+    }
+    plies
+}

@@ -159,4 +159,31 @@ impl Game for Position {
     fn evaluate(&self) -> i32 {
         crate::eval::chess::evaluate(self)
     }
+
+    // Search hooks: exchanges live in eval/chess_exchange.rs.
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        crate::eval::chess_exchange::capture_value(self, mv)
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        crate::eval::chess_exchange::mover_value(self, mv)
+    }
+
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        crate::eval::chess_exchange::see_ge(self, mv, threshold)
+    }
+
+    /// Captures and queen promotions.
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.promotion_role() == Some(Role::Queen)
+    }
+
+    fn play_null(&self) -> Option<Self> {
+        crate::eval::chess::null_move_safe(self).then(|| self.null_move())
+    }
 }

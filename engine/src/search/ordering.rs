@@ -1,0 +1,223 @@
+//! Move ordering: the hash move, then captures (most valuable victim, least valuable attacker,
+//! losing exchanges last), then killer moves, then quiet moves by history.
+//!
+//! Moves are generic, so tables index them by a hash of the move ([`move_hash`]); two moves
+//! sharing a slot only blur each other's ordering, never correctness.
+
+use super::score::MAX_PLY;
+use crate::game::{Game, Player};
+use std::hash::{Hash, Hasher};
+
+const HISTORY_SLOTS: usize = 1 << 14;
+const HISTORY_MAX: i32 = 16_384;
+
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 26;
+const KILLER: i32 = 1 << 24;
+const BAD_CAPTURE: i32 = -(1 << 24);
+
+/// A multiply-rotate hasher (the one rustc uses internally): moves are a few bytes, and std's
+/// SipHash would cost more than the ordering it serves.
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        // A final avalanche, so the high bits (the fingerprint) depend on every input bit.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64)
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64)
+    }
+}
+
+#[inline]
+pub fn move_hash<M: Hash>(mv: &M) -> u64 {
+    let mut h = MoveHasher::default();
+    mv.hash(&mut h);
+    h.finish()
+}
+
+/// The 16-bit name of a move in the transposition table; never 0 (0 = no move).
+#[inline]
+pub fn fingerprint<M: Hash>(mv: &M) -> u16 {
+    fingerprint_of_hash(move_hash(mv))
+}
+
+#[inline]
+fn fingerprint_of_hash(h: u64) -> u16 {
+    ((h >> 48) as u16).max(1)
+}
+
+/// The legal move of `pos` with this fingerprint, if any.
+pub fn find_by_fingerprint<G: Game>(pos: &G, fp: u16) -> Option<G::Move> {
+    if fp == 0 {
+        return None;
+    }
+    let mut moves = G::Moves::default();
+    pos.legal_moves(&mut moves);
+    moves.iter().copied().find(|m| fingerprint(m) == fp)
+}
+
+/// What a search thread learns about quiet moves: killers per ply, history per player.
+pub struct Heuristics<M> {
+    killers: [[Option<M>; 2]; MAX_PLY],
+    history: Vec<[i32; HISTORY_SLOTS]>,
+}
+
+impl<M: Copy + Eq + Hash> Heuristics<M> {
+    pub fn new() -> Self {
+        Heuristics {
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![[0; HISTORY_SLOTS]; 2],
+        }
+    }
+
+    #[inline]
+    fn history_slot(h: u64) -> usize {
+        h as usize & (HISTORY_SLOTS - 1)
+    }
+
+    #[inline]
+    pub fn is_killer(&self, ply: usize, mv: M) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// Scores every move of `moves` into `scores` for [`pick`].
+    pub fn score<G: Game<Move = M>>(
+        &self,
+        pos: &G,
+        moves: &[M],
+        scores: &mut Vec<i32>,
+        ply: usize,
+        hash_move: u16,
+    ) {
+        scores.clear();
+        let history = &self.history[pos.to_move().index()];
+        for &mv in moves {
+            let h = move_hash(&mv);
+            let score = if hash_move != 0 && fingerprint_of_hash(h) == hash_move {
+                HASH_MOVE
+            } else if pos.is_tactical(mv) {
+                let mvv_lva = 32 * pos.capture_value(mv) - pos.mover_value(mv) / 16;
+                if pos.see_ge(mv, 0) {
+                    GOOD_CAPTURE + mvv_lva
+                } else {
+                    BAD_CAPTURE + mvv_lva
+                }
+            } else if self.killers[ply][0] == Some(mv) {
+                KILLER + 1
+            } else if self.killers[ply][1] == Some(mv) {
+                KILLER
+            } else {
+                history[Self::history_slot(h)]
+            };
+            scores.push(score);
+        }
+    }
+
+    /// A quiet move caused a cutoff at `ply`: it becomes the first killer, and its history rises
+    /// while the quiet moves tried before it fall.
+    pub fn reward(&mut self, player: Player, ply: usize, depth: i32, best: M, tried: &[M]) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let history = &mut self.history[player.index()];
+        let mut update = |mv: &M, delta: i32| {
+            // Gravity: entries saturate smoothly at +-HISTORY_MAX.
+            let e = &mut history[Self::history_slot(move_hash(mv))];
+            *e += delta - *e * delta.abs() / HISTORY_MAX;
+        };
+        update(&best, bonus);
+        for mv in tried.iter().filter(|m| **m != best) {
+            update(mv, -bonus);
+        }
+    }
+
+    /// Forgets the killers of the plies below the root (a new search).
+    pub fn clear_killers(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+    }
+}
+
+impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Moves the best-scored move of `moves[i..]` to `i` (selection sort, one step at a time: a
+/// cutoff usually comes early, so sorting the whole list would be wasted).
+#[inline]
+pub fn pick<M>(moves: &mut [M], scores: &mut [i32], i: usize) -> M
+where
+    M: Copy,
+{
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    moves[i]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_are_nonzero_and_spread() {
+        let fps: std::collections::HashSet<u16> = (0u16..4096).map(|m| fingerprint(&m)).collect();
+        assert!(fps.len() > 3900, "{} distinct of 4096", fps.len());
+        assert!(!fps.contains(&0));
+    }
+
+    #[test]
+    fn pick_takes_the_best_remaining() {
+        let mut moves = [10, 20, 30, 40];
+        let mut scores = [1, 9, -3, 5];
+        let order: Vec<i32> = (0..4).map(|i| pick(&mut moves, &mut scores, i)).collect();
+        assert_eq!(order, vec![20, 40, 10, 30]);
+    }
+
+    #[test]
+    fn rewards_raise_the_best_and_lower_the_rest() {
+        let mut h: Heuristics<u16> = Heuristics::new();
+        h.reward(Player::White, 3, 5, 7, &[1, 2, 7]);
+        let slot = |m: u16| Heuristics::<u16>::history_slot(move_hash(&m));
+        assert!(h.history[0][slot(7)] > 0);
+        assert!(h.history[0][slot(1)] < 0);
+        assert_eq!(h.history[1][slot(7)], 0);
+        assert!(h.is_killer(3, 7) && !h.is_killer(4, 7));
+        for _ in 0..10_000 {
+            h.reward(Player::White, 3, 40, 7, &[]);
+        }
+        assert!(h.history[0][slot(7)] <= HISTORY_MAX);
+    }
+}

@@ -1,0 +1,767 @@
+//! Search tests on small games with known values: subtraction Nim, tic-tac-toe, random game
+//! trees in which one player may decide several plies in a row (compared against a plain
+//! minimax written here), and a game whose positions repeat.
+
+use super::score::*;
+use super::*;
+use crate::game::{DrawReason, Outcome, ParseError, Player, WinReason};
+use arrayvec::ArrayVec;
+use std::time::Instant;
+
+fn params<M>(depth: u32) -> SearchParams<M> {
+    SearchParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    }
+}
+
+fn run<G: Game>(pos: &G, params: &SearchParams<G::Move>) -> SearchResult<G::Move> {
+    let tt = TranspositionTable::new(1);
+    search(pos, &[], params, &tt, &Control::default(), &mut |_| {})
+}
+
+/// A plain negamax over the contract, the reference: no pruning, no table, no ordering.
+fn minimax<G: Game>(pos: &G, depth: u32, ply: usize) -> i32 {
+    if let Some(o) = pos.quick_outcome() {
+        return outcome_score(pos, o, ply);
+    }
+    let mut moves = G::Moves::default();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return outcome_score(pos, pos.stuck_outcome(), ply);
+    }
+    if depth == 0 {
+        return pos.evaluate();
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let child = pos.play(*m);
+            let s = minimax(&child, depth - 1, ply + 1);
+            if child.to_move() == pos.to_move() {
+                s
+            } else {
+                -s
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subtraction Nim, optionally with turns of several plies: take 1..=max_take from a pile; whoever
+// takes the last object wins (the player to move at an empty pile has lost).
+
+#[derive(Clone, Debug)]
+struct Nim {
+    pile: u8,
+    max_take: u8,
+    /// Plies per turn, and how many of the current turn are played.
+    turn_len: u8,
+    played: u8,
+    player: Player,
+}
+
+impl Nim {
+    fn new(pile: u8, max_take: u8, turn_len: u8) -> Self {
+        Nim {
+            pile,
+            max_take,
+            turn_len,
+            played: 0,
+            player: Player::White,
+        }
+    }
+}
+
+impl Game for Nim {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 8>;
+    type Options = ();
+    const NAME: &'static str = "nim";
+
+    fn start(_: &()) -> Self {
+        Nim::new(10, 3, 1)
+    }
+    fn from_fen(_: &str, _: &()) -> Result<Self, ParseError> {
+        Err(ParseError::new("no fen"))
+    }
+    fn fen(&self) -> String {
+        self.pile.to_string()
+    }
+    fn to_move(&self) -> Player {
+        self.player
+    }
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        for take in 1..=self.max_take.min(self.pile) {
+            out.push(take);
+        }
+    }
+    fn play(&self, take: u8) -> Self {
+        let mut next = self.clone();
+        next.pile -= take;
+        next.played += 1;
+        if next.played == next.turn_len {
+            next.played = 0;
+            next.player = next.player.other();
+        }
+        next
+    }
+    fn key(&self) -> u64 {
+        (self.pile as u64) << 16 | (self.played as u64) << 8 | self.player.index() as u64
+    }
+    fn quick_outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn stuck_outcome(&self) -> Outcome {
+        // The empty pile: the previous ply took the last object.
+        let last = if self.played == 0 {
+            self.player.other()
+        } else {
+            self.player
+        };
+        Outcome::win(last, WinReason::NoMoves)
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        false
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
+        crate::game::find_legal_move(self, s)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+#[test]
+fn nim_finds_the_winning_take_and_the_mate_distance() {
+    for pile in 1..=14u8 {
+        let pos = Nim::new(pile, 3, 1);
+        let r = run(&pos, &params(20));
+        if pile % 4 == 0 {
+            assert!(r.score <= -MATE_BOUND, "pile {pile}: {}", r.score);
+        } else {
+            assert_eq!(r.best, Some(pile % 4), "pile {pile}");
+            // The winner takes the last object on ply 2k+1 with k = pile / 4 exchanges.
+            assert_eq!(r.score, mate_in(2 * (pile as usize / 4) + 1), "pile {pile}");
+        }
+        assert_eq!(r.score, minimax(&pos, 20, 0));
+    }
+}
+
+#[test]
+fn a_player_deciding_two_plies_in_a_row_keeps_his_sign() {
+    // Turns of two plies taking 1 or 2 each: from 4, White takes 2 and 2 and wins at ply 2.
+    let pos = Nim::new(4, 2, 2);
+    let r = run(&pos, &params(10));
+    assert_eq!(r.score, mate_in(2));
+    let tt = TranspositionTable::new(1);
+    assert_eq!(turn_of(&pos, &r.pv, &tt), vec![2, 2]);
+    // Other piles and turn lengths: the same values as the reference minimax.
+    for pile in 1..=12 {
+        let pos = Nim::new(pile, 2, 2);
+        assert_eq!(
+            run(&pos, &params(16)).score,
+            minimax(&pos, 16, 0),
+            "pile {pile}"
+        );
+        let pos = Nim::new(pile, 3, 3);
+        assert_eq!(
+            run(&pos, &params(16)).score,
+            minimax(&pos, 16, 0),
+            "pile {pile}"
+        );
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let pos = Nim::new(10, 3, 1);
+    let mut p = params(12);
+    p.multipv = 3;
+    let tt = TranspositionTable::new(1);
+    let mut last: Vec<(usize, i32, u8)> = Vec::new();
+    search(&pos, &[], &p, &tt, &Control::default(), &mut |r| {
+        if let Report::Info(i) = r {
+            if i.multipv == 1 {
+                last.clear();
+            }
+            last.push((i.multipv, i.score, i.pv[0]));
+        }
+    });
+    assert_eq!(last.len(), 3);
+    assert_eq!(last[0].2, 2, "taking 2 leaves a multiple of 4");
+    assert!(last[0].1 >= MATE_BOUND && last[1].1 <= -MATE_BOUND && last[2].1 <= -MATE_BOUND);
+    let mut firsts: Vec<u8> = last.iter().map(|l| l.2).collect();
+    firsts.sort();
+    assert_eq!(firsts, vec![1, 2, 3]);
+    assert!(last[1].1 >= last[2].1);
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let pos = Nim::new(10, 3, 1);
+    let mut p = params(12);
+    p.search_moves = vec![1, 3];
+    let r = run(&pos, &p);
+    assert!(matches!(r.best, Some(1 | 3)));
+    assert!(r.score <= -MATE_BOUND);
+}
+
+#[test]
+fn a_root_without_moves_gives_no_move() {
+    let r = run(&Nim::new(0, 3, 1), &params(5));
+    assert_eq!(r.best, None);
+    assert!(r.score <= -MATE_BOUND);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tic-tac-toe: a real game with transpositions and draws.
+
+#[derive(Clone, Debug)]
+struct TicTacToe {
+    cells: [u8; 9],
+    player: Player,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl TicTacToe {
+    fn from_cells(s: &str) -> Self {
+        let cells: Vec<u8> = s
+            .bytes()
+            .map(|b| match b {
+                b'X' => 1,
+                b'O' => 2,
+                _ => 0,
+            })
+            .collect();
+        let xs = cells.iter().filter(|c| **c == 1).count();
+        let os = cells.iter().filter(|c| **c == 2).count();
+        let player = if xs == os {
+            Player::White
+        } else {
+            Player::Black
+        };
+        TicTacToe {
+            cells: cells.try_into().unwrap(),
+            player,
+        }
+    }
+    fn winner(&self) -> Option<Player> {
+        LINES.iter().find_map(|l| {
+            let c = self.cells[l[0]];
+            let player = if c == 1 { Player::White } else { Player::Black };
+            (c != 0 && l.iter().all(|i| self.cells[*i] == c)).then_some(player)
+        })
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 9>;
+    type Options = ();
+    const NAME: &'static str = "tictactoe";
+
+    fn start(_: &()) -> Self {
+        TicTacToe::from_cells(".........")
+    }
+    fn from_fen(s: &str, _: &()) -> Result<Self, ParseError> {
+        Ok(TicTacToe::from_cells(s))
+    }
+    fn fen(&self) -> String {
+        self.cells
+            .iter()
+            .map(|c| ['.', 'X', 'O'][*c as usize])
+            .collect()
+    }
+    fn to_move(&self) -> Player {
+        self.player
+    }
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        if self.winner().is_none() {
+            (0..9u8)
+                .filter(|i| self.cells[*i as usize] == 0)
+                .for_each(|i| out.push(i));
+        }
+    }
+    fn play(&self, mv: u8) -> Self {
+        let mut next = self.clone();
+        next.cells[mv as usize] = 1 + self.player.index() as u8;
+        next.player = self.player.other();
+        next
+    }
+    fn key(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(self.player.index() as u64, |k, c| k * 3 + *c as u64)
+    }
+    fn quick_outcome(&self) -> Option<Outcome> {
+        self.winner()
+            .map(|w| Outcome::win(w, WinReason::VariantRule("three in a row")))
+    }
+    fn stuck_outcome(&self) -> Outcome {
+        self.quick_outcome()
+            .unwrap_or(Outcome::Draw(DrawReason::Stalemate))
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        false
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
+        crate::game::find_legal_move(self, s)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        // Open lines for me minus open lines for the opponent: enough for ordering.
+        let me = 1 + self.player.index() as u8;
+        LINES
+            .iter()
+            .map(|l| {
+                let mine = l.iter().any(|i| self.cells[*i] == me);
+                let theirs = l.iter().any(|i| self.cells[*i] == 3 - me);
+                (!theirs) as i32 - (!mine) as i32
+            })
+            .sum()
+    }
+}
+
+#[test]
+fn tictactoe_is_a_draw_and_wins_are_found() {
+    // Reductions shorten some lines, so solving takes more than the nine plies of a game.
+    let r = run(&TicTacToe::start(&()), &params(20));
+    assert_eq!(r.score, DRAW);
+    // X to play completes the top row.
+    let pos = TicTacToe::from_cells("XX.OO....");
+    let r = run(&pos, &params(4));
+    assert_eq!((r.best, r.score), (Some(2), mate_in(1)));
+    // O to play must block the top row, or lose.
+    let pos = TicTacToe::from_cells("XX..O....");
+    let r = run(&pos, &params(20));
+    assert_eq!(r.best, Some(2));
+    assert_eq!(r.score, minimax(&pos, 9, 0));
+    // The same answers from every thread count.
+    for threads in [2, 4] {
+        let mut p = params(20);
+        p.threads = threads;
+        assert_eq!(run(&TicTacToe::start(&()), &p).score, DRAW);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random game trees: every node's moves, evaluation and (rare) end are drawn from its path hash,
+// and the player to move follows a schedule of turns of 1, 2 and 3 plies.
+
+#[derive(Clone, Debug)]
+struct Tree {
+    path: u64,
+    ply: u32,
+    height: u32,
+}
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 31;
+    x = x.wrapping_mul(0x7fb5_d329_728e_a185);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x81da_def4_bc2d_d44d);
+    x ^ (x >> 33)
+}
+
+impl Tree {
+    fn new(seed: u64, height: u32) -> Self {
+        Tree {
+            path: mix(seed),
+            ply: 0,
+            height,
+        }
+    }
+    /// Turns of lengths 1, 2, 3, 1, 2, 3, ... alternate between the players.
+    fn player_at(ply: u32) -> Player {
+        let mut start = 0;
+        for turn in 0.. {
+            start += 1 + turn % 3;
+            if ply < start {
+                return if turn % 2 == 0 {
+                    Player::White
+                } else {
+                    Player::Black
+                };
+            }
+        }
+        unreachable!()
+    }
+}
+
+impl Game for Tree {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 4>;
+    type Options = ();
+    const NAME: &'static str = "tree";
+
+    fn start(_: &()) -> Self {
+        Tree::new(1, 6)
+    }
+    fn from_fen(_: &str, _: &()) -> Result<Self, ParseError> {
+        Err(ParseError::new("no fen"))
+    }
+    fn fen(&self) -> String {
+        format!("{:x}", self.path)
+    }
+    fn to_move(&self) -> Player {
+        Tree::player_at(self.ply)
+    }
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        if self.ply == self.height || (self.ply > 1 && self.path.is_multiple_of(13)) {
+            return;
+        }
+        for m in 0..2 + (self.path >> 8) % 3 {
+            out.push(m as u8);
+        }
+    }
+    fn play(&self, mv: u8) -> Self {
+        Tree {
+            path: mix(self.path ^ (mv as u64 + 1)),
+            ply: self.ply + 1,
+            height: self.height,
+        }
+    }
+    fn key(&self) -> u64 {
+        self.path
+    }
+    fn quick_outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn stuck_outcome(&self) -> Outcome {
+        match (self.path >> 20) % 3 {
+            0 => Outcome::Draw(DrawReason::Stalemate),
+            1 => Outcome::win(Player::White, WinReason::NoMoves),
+            _ => Outcome::win(Player::Black, WinReason::NoMoves),
+        }
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        false
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
+        crate::game::find_legal_move(self, s)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        (self.path >> 40) as i32 % 201 - 100
+    }
+}
+
+#[test]
+fn the_turn_schedule_has_runs() {
+    let players: String = (0..9)
+        .map(|p| {
+            if Tree::player_at(p) == Player::White {
+                'W'
+            } else {
+                'B'
+            }
+        })
+        .collect();
+    assert_eq!(players, "WBBWWWBWW");
+}
+
+#[test]
+fn without_pruning_search_equals_minimax_at_every_depth() {
+    for seed in 0..40 {
+        let pos = Tree::new(seed, 9);
+        for depth in 1..=6 {
+            let mut p = params(depth);
+            p.pruning = false;
+            let r = run(&pos, &p);
+            assert_eq!(
+                r.score,
+                minimax(&pos, depth, 0),
+                "seed {seed} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn with_pruning_a_deep_search_solves_the_tree() {
+    for seed in 0..40 {
+        let pos = Tree::new(seed, 7);
+        let exact = minimax(&pos, 7, 0);
+        for threads in [1, 3] {
+            let mut p = params(40);
+            p.threads = threads;
+            let r = run(&pos, &p);
+            assert_eq!(r.score, exact, "seed {seed} threads {threads}");
+            // The best move really achieves the score.
+            let child = pos.play(r.best.unwrap());
+            let s = minimax(&child, 7, 1);
+            let s = if child.to_move() == pos.to_move() {
+                s
+            } else {
+                -s
+            };
+            assert_eq!(s, exact, "seed {seed}: best move");
+        }
+    }
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let pos = Tree::new(5, 12);
+    let a = run(&pos, &params(9));
+    let b = run(&pos, &params(9));
+    assert_eq!(a, b);
+    assert!(a.nodes > 100);
+}
+
+#[test]
+fn limits_on_depth_and_nodes_hold() {
+    let pos = Tree::new(11, 30);
+    let mut depths = Vec::new();
+    let tt = TranspositionTable::new(1);
+    let r = search(
+        &pos,
+        &[],
+        &params(5),
+        &tt,
+        &Control::default(),
+        &mut |rep| {
+            if let Report::Info(i) = rep {
+                depths.push(i.depth);
+            }
+        },
+    );
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    assert_eq!(r.depth, 5);
+
+    let mut p = params(MAX_DEPTH);
+    p.limits.nodes = Some(5_000);
+    let r = run(&pos, &p);
+    assert!(r.nodes >= 5_000 && r.nodes < 5_100, "{}", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn a_search_stopped_before_it_starts_still_completes_depth_one() {
+    let pos =
+        crate::variants::chess::Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let control = Control::default();
+    control.stop();
+    let tt = TranspositionTable::new(1);
+    let r = search(&pos, &[], &params(MAX_DEPTH), &tt, &control, &mut |_| {});
+    assert_eq!(r.depth, 1);
+    // Depth 1 sees the back-rank mate.
+    assert_eq!(r.best.map(|m| pos.format_move(m)), Some("a1a8".to_string()));
+    assert!(r.score >= MATE_BOUND, "{}", r.score);
+}
+
+#[test]
+fn movetime_and_stop_end_the_search_at_once() {
+    let pos = Tree::new(3, 60);
+    let mut p = params(MAX_DEPTH);
+    p.limits.move_time = Some(Duration::from_millis(60));
+    p.move_overhead = Duration::from_millis(10);
+    let t = Instant::now();
+    let r = run(&pos, &p);
+    let spent = t.elapsed();
+    assert!(
+        spent >= Duration::from_millis(45) && spent < Duration::from_millis(300),
+        "{spent:?}"
+    );
+    assert!(r.best.is_some());
+
+    // Infinite: only `stop` ends it, and promptly.
+    let mut p = params(MAX_DEPTH);
+    p.limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    p.threads = 2;
+    let control = Control::default();
+    let tt = TranspositionTable::new(1);
+    std::thread::scope(|s| {
+        let h = s.spawn(|| search(&pos, &[], &p, &tt, &control, &mut |_| {}));
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!h.is_finished());
+        let t = Instant::now();
+        control.stop();
+        let r = h.join().unwrap();
+        assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
+        assert!(r.best.is_some());
+    });
+}
+
+#[test]
+fn pondering_waits_for_ponderhit_even_when_done() {
+    let pos = Nim::new(5, 3, 1);
+    let mut p = params(3);
+    p.limits.ponder = true;
+    let control = Control::new(true);
+    let tt = TranspositionTable::new(1);
+    std::thread::scope(|s| {
+        let h = s.spawn(|| search(&pos, &[], &p, &tt, &control, &mut |_| {}));
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(!h.is_finished(), "a ponder search must wait for the GUI");
+        control.ponderhit();
+        assert_eq!(h.join().unwrap().best, Some(1));
+    });
+}
+
+#[test]
+fn go_mate_stops_once_the_mate_is_found() {
+    let pos = Nim::new(9, 3, 1);
+    let mut p = params(MAX_DEPTH);
+    p.limits.mate = Some(3);
+    let r = run(&pos, &p);
+    assert_eq!(r.score, mate_in(5));
+    assert!(r.depth < 12, "stopped at depth {}", r.depth);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repetition: a pendulum between three squares, every position reversible.
+
+#[derive(Clone, Debug)]
+struct Pendulum {
+    at: u8,
+    player: Player,
+}
+
+impl Game for Pendulum {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 3>;
+    type Options = ();
+    const NAME: &'static str = "pendulum";
+
+    fn start(_: &()) -> Self {
+        Pendulum {
+            at: 0,
+            player: Player::White,
+        }
+    }
+    fn from_fen(_: &str, _: &()) -> Result<Self, ParseError> {
+        Err(ParseError::new("no fen"))
+    }
+    fn fen(&self) -> String {
+        self.at.to_string()
+    }
+    fn to_move(&self) -> Player {
+        self.player
+    }
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        (0..3)
+            .filter(|to| *to != self.at)
+            .for_each(|to| out.push(to));
+    }
+    fn play(&self, to: u8) -> Self {
+        Pendulum {
+            at: to,
+            player: self.player.other(),
+        }
+    }
+    fn key(&self) -> u64 {
+        self.at as u64 * 2 + self.player.index() as u64
+    }
+    fn quick_outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn stuck_outcome(&self) -> Outcome {
+        Outcome::Draw(DrawReason::Stalemate)
+    }
+    fn halfmove_clock(&self) -> u32 {
+        100
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        false
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
+        crate::game::find_legal_move(self, s)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        // Square 2 is good for White, from the mover's point of view.
+        self.player.sign() * 10 * self.at as i32
+    }
+}
+
+#[test]
+fn repetitions_in_the_game_before_the_root_are_draws() {
+    let pos = Pendulum::start(&());
+    let tt = TranspositionTable::new(1);
+    let r = search(&pos, &[], &params(1), &tt, &Control::default(), &mut |_| {});
+    assert_eq!((r.best, r.score), (Some(2), 20));
+    // (square 2, Black to move) stood before: going there again is a draw.
+    let history = [
+        Pendulum {
+            at: 2,
+            player: Player::Black,
+        }
+        .key(),
+        77,
+    ];
+    let tt = TranspositionTable::new(1);
+    let r = search(
+        &pos,
+        &history,
+        &params(1),
+        &tt,
+        &Control::default(),
+        &mut |_| {},
+    );
+    assert_eq!((r.best, r.score), (Some(1), 10));
+}
+
+#[test]
+fn turn_of_completes_a_short_line_and_stops_at_the_turn_end() {
+    let tt = TranspositionTable::new(1);
+    // Three-ply turns: a one-ply line is completed with legal plies.
+    let pos = Nim::new(20, 3, 3);
+    let turn = turn_of(&pos, &[3], &tt);
+    assert_eq!(turn.len(), 3);
+    assert_eq!(turn[0], 3);
+    // A line that goes on past the turn is cut at the turn's end.
+    assert_eq!(turn_of(&pos, &[1, 2, 3, 1, 1], &tt), vec![1, 2, 3]);
+    // A move that is not legal here is not trusted.
+    assert_eq!(turn_of(&Nim::new(2, 3, 1), &[3], &tt), vec![1]);
+    // A turn that empties the pile ends with the game.
+    assert_eq!(turn_of(&Nim::new(4, 2, 3), &[2, 2, 1], &tt), vec![2, 2]);
+}

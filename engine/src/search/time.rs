@@ -1,0 +1,218 @@
+//! Limits of a search (what `go` asks for) and the time plan made from them.
+
+use crate::game::Player;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// What `go` asked for. `None`/`false` = no such limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Clock time left, per player (`wtime`, `btime`).
+    pub time: [Option<Duration>; 2],
+    /// Increment per move, per player (`winc`, `binc`).
+    pub inc: [Duration; 2],
+    pub moves_to_go: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Find a mate in this many moves.
+    pub mate: Option<u32>,
+    pub move_time: Option<Duration>,
+    pub infinite: bool,
+    /// Search on the opponent's time: no time limit until [`Control::ponderhit`].
+    pub ponder: bool,
+}
+
+impl Limits {
+    /// Whether the clock decides when to stop (as opposed to depth, nodes, or a human).
+    pub fn uses_clock(&self) -> bool {
+        self.move_time.is_some() || self.time.iter().any(Option::is_some)
+    }
+}
+
+/// When to stop: `soft` is checked between iterations (no new iteration starts after it),
+/// `hard` inside the search (it stops mid-iteration).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+/// Moves a game is assumed still to last when the GUI does not say (sudden death).
+const HORIZON: u32 = 30;
+
+impl TimePlan {
+    /// The plan for `me`, keeping `overhead` (GUI and transport latency) in reserve per move.
+    pub fn new(limits: &Limits, me: Player, overhead: Duration) -> TimePlan {
+        if let Some(t) = limits.move_time {
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            return TimePlan {
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        let Some(left) = limits.time[me.index()] else {
+            return TimePlan {
+                soft: None,
+                hard: None,
+            };
+        };
+        let inc = limits.inc[me.index()];
+        let to_go = limits.moves_to_go.unwrap_or(HORIZON).clamp(1, 50);
+        // Overhead is paid on every move still to play before the next time control.
+        let left = left
+            .saturating_sub(overhead * to_go.min(10))
+            .max(Duration::from_millis(1));
+        let share = left / to_go + inc * 3 / 4;
+        // Never plan on more than most of what is left: a last move before the control may take
+        // 90%, any other at most 75%, so the following moves keep time.
+        let cap = if to_go == 1 {
+            left * 9 / 10
+        } else {
+            left * 3 / 4
+        };
+        let hard = (share * 4).min(cap).max(Duration::from_millis(1));
+        let soft = (share * 6 / 10).min(hard);
+        TimePlan {
+            soft: Some(soft),
+            hard: Some(hard),
+        }
+    }
+}
+
+/// How the outside world steers a running search: `stop`, `ponderhit`, and the clock.
+#[derive(Debug)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    base: Instant,
+    /// Nanoseconds from `base` to the moment the clock started (the `go`, or the `ponderhit`).
+    start_ns: AtomicU64,
+}
+
+impl Control {
+    /// A control whose clock starts now; `ponder` holds the clock until [`Control::ponderhit`].
+    pub fn new(ponder: bool) -> Self {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
+            base: Instant::now(),
+            start_ns: AtomicU64::new(0),
+        }
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.start_ns
+            .store(self.base.elapsed().as_nanos() as u64, Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// Time since the clock started.
+    pub fn elapsed(&self) -> Duration {
+        self.base
+            .elapsed()
+            .saturating_sub(Duration::from_nanos(self.start_ns.load(Relaxed)))
+    }
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::new(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn clock(white: u64, inc: u64, to_go: Option<u32>) -> Limits {
+        Limits {
+            time: [Some(ms(white)), Some(ms(1))],
+            inc: [ms(inc), ms(0)],
+            moves_to_go: to_go,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn movetime_is_spent_minus_overhead() {
+        let limits = Limits {
+            move_time: Some(ms(1000)),
+            ..Limits::default()
+        };
+        let plan = TimePlan::new(&limits, Player::White, ms(30));
+        assert_eq!(plan.hard, Some(ms(970)));
+        assert_eq!(plan.soft, Some(ms(970)));
+    }
+
+    #[test]
+    fn no_clock_no_plan() {
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        assert_eq!(TimePlan::new(&limits, Player::White, ms(10)).hard, None);
+        // Black's clock is Black's: White's time left does not plan Black's move.
+        let limits = Limits {
+            time: [Some(ms(5000)), None],
+            ..Limits::default()
+        };
+        assert_eq!(TimePlan::new(&limits, Player::Black, ms(10)).hard, None);
+    }
+
+    #[test]
+    fn sudden_death_spends_a_small_share_and_never_the_clock() {
+        for left in [10, 100, 1_000, 60_000, 3_600_000] {
+            for inc in [0, 100, 2_000] {
+                let plan = TimePlan::new(&clock(left, inc, None), Player::White, ms(10));
+                let hard = plan.hard.unwrap();
+                assert!(plan.soft.unwrap() <= hard);
+                assert!(
+                    hard <= ms(left).max(ms(1)) * 3 / 4 + ms(1),
+                    "{left} {inc}: {hard:?}"
+                );
+            }
+        }
+        let plan = TimePlan::new(&clock(60_000, 0, None), Player::White, ms(10));
+        assert!(plan.soft.unwrap() > ms(500) && plan.soft.unwrap() < ms(3_000));
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_may_take_most_of_the_clock() {
+        let plan = TimePlan::new(&clock(10_000, 0, Some(1)), Player::White, ms(50));
+        assert!(plan.hard.unwrap() >= ms(8_000) && plan.hard.unwrap() <= ms(9_000));
+        let many = TimePlan::new(&clock(10_000, 0, Some(40)), Player::White, ms(50));
+        assert!(many.hard.unwrap() < ms(1_500));
+    }
+
+    #[test]
+    fn ponderhit_restarts_the_clock() {
+        let c = Control::new(true);
+        assert!(c.is_pondering());
+        std::thread::sleep(ms(20));
+        assert!(c.elapsed() >= ms(20));
+        c.ponderhit();
+        assert!(!c.is_pondering());
+        assert!(c.elapsed() < ms(20));
+        assert!(!c.is_stopped());
+        c.stop();
+        assert!(c.is_stopped());
+    }
+}

@@ -1,0 +1,715 @@
+//! One search thread: iterative deepening over principal variation search and quiescence.
+//!
+//! Scores are from the point of view of the player to move at each node. A child position is
+//! searched with the window negated only when the deciding player changes ([`Worker::child`]),
+//! so runs of plies by one player (007) need no special case anywhere else.
+
+use super::ordering::{self, pick, Heuristics};
+use super::score::*;
+use super::time::TimePlan;
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::{Info, Report, SearchParams};
+use crate::game::Game;
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Read-only state every thread of one search shares.
+pub(super) struct Shared<'a, M> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a super::Control,
+    /// Nodes per thread, published every few thousand nodes for `info` and node limits.
+    pub nodes: &'a [AtomicU64],
+    pub plan: TimePlan,
+    pub params: &'a SearchParams<M>,
+}
+
+impl<M> Shared<'_, M> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+}
+
+/// A move at the root with what the last iterations said about it.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove<M> {
+    pub mv: M,
+    /// Score in the current iteration; `-INFINITE` until searched (or when it failed low).
+    pub score: i32,
+    pub prev_score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<M>,
+}
+
+const POLL_MASK: u64 = 1023;
+/// Quiet moves remembered per node for the history malus.
+const TRIED: usize = 64;
+
+pub(super) struct Worker<'a, G: Game> {
+    id: usize,
+    shared: &'a Shared<'a, G::Move>,
+    pub nodes: u64,
+    node_limit: u64,
+    seldepth: usize,
+    pub stopped: bool,
+    /// Keys of the game before the root, then of the path from the root to the current node.
+    keys: Vec<u64>,
+    heuristics: Box<Heuristics<G::Move>>,
+    /// Triangular principal variation table: `pv[ply]` is the best line from `ply` on.
+    pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
+    /// Move-ordering scores, one buffer per ply, reused (no allocation per node).
+    scores: Vec<Vec<i32>>,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    pub completed_depth: u32,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a, G::Move>,
+        history: &[u64],
+        root_moves: Vec<RootMove<G::Move>>,
+    ) -> Self {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        keys.extend_from_slice(history);
+        let node_limit = match shared.params.limits.nodes {
+            Some(n) if id == 0 => n.max(1),
+            _ => u64::MAX,
+        };
+        Worker {
+            id,
+            shared,
+            nodes: 0,
+            node_limit,
+            seldepth: 0,
+            stopped: false,
+            keys,
+            heuristics: Box::default(),
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            scores: vec![Vec::new(); MAX_PLY + 1],
+            root_moves,
+            completed_depth: 0,
+        }
+    }
+
+    /// Whether to stop now. Thread 0 also watches the clock and the node limit for everyone.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let control = self.shared.control;
+        if self.nodes & POLL_MASK == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Relaxed);
+            if self.id == 0 {
+                let out_of_time = !control.is_pondering()
+                    && self
+                        .shared
+                        .plan
+                        .hard
+                        .is_some_and(|hard| control.elapsed() >= hard);
+                let limit = self.shared.params.limits.nodes;
+                let out_of_nodes = self.shared.nodes.len() > 1
+                    && limit.is_some_and(|n| self.shared.total_nodes() >= n);
+                if out_of_time || out_of_nodes {
+                    control.stop();
+                }
+            }
+        }
+        if self.nodes >= self.node_limit {
+            control.stop();
+        }
+        // The main thread always finishes depth 1, so even a search stopped at once answers
+        // with a searched move and a real score (depth 1 is a few hundred nodes at most).
+        self.stopped = control.is_stopped() && (self.completed_depth > 0 || self.id != 0);
+        self.stopped
+    }
+
+    fn evaluate(pos: &G) -> i32 {
+        pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Whether `pos` already stood on the path or in the game, within the reversible stretch.
+    fn is_repetition(&self, pos: &G) -> bool {
+        let key = pos.key();
+        let window = pos.halfmove_clock() as usize;
+        self.keys.iter().rev().take(window).any(|k| *k == key)
+    }
+
+    /// Searches `child` of `parent` (at `ply`) and returns its score from `parent`'s side: the
+    /// window and the score flip only when the deciding player changes.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        parent: &G,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if child.to_move() == parent.to_move() {
+            self.search(child, depth, ply + 1, alpha, beta, pv_node, null_ok)
+        } else {
+            -self.search(child, depth, ply + 1, -beta, -alpha, pv_node, null_ok)
+        }
+    }
+
+    #[inline]
+    fn quiescence_child(
+        &mut self,
+        parent: &G,
+        child: &G,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.to_move() == parent.to_move() {
+            self.quiescence(child, ply + 1, alpha, beta)
+        } else {
+            -self.quiescence(child, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// Iterative deepening: the search of thread `id`, reporting (thread 0 only) to `report`.
+    pub fn iterate(&mut self, root: &G, report: &mut dyn FnMut(Report<G::Move>)) {
+        let params = self.shared.params;
+        let max_depth = params.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let lines = params.multipv.clamp(1, self.root_moves.len().max(1));
+        for depth in 1..=max_depth {
+            if self.id > 0 && skips_depth(self.id, depth) {
+                continue;
+            }
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+                rm.score = -INFINITE;
+            }
+            for line in 0..lines {
+                self.aspiration(root, depth as i32, line, report);
+                self.root_moves[..=line].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if self.id == 0 {
+                for line in 0..lines {
+                    self.report_line(line, depth, Bound::Exact, report);
+                }
+                if self.should_stop_after_iteration() {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn should_stop_after_iteration(&self) -> bool {
+        let limits = &self.shared.params.limits;
+        let best = self.root_moves[0].score;
+        if limits
+            .mate
+            .is_some_and(|n| best >= mate_in(2 * n as usize - 1).min(MATE))
+        {
+            return true;
+        }
+        let control = self.shared.control;
+        if control.is_pondering() || limits.infinite {
+            return false;
+        }
+        if limits.uses_clock() && self.root_moves.len() == 1 {
+            return true;
+        }
+        self.shared
+            .plan
+            .soft
+            .is_some_and(|soft| control.elapsed() >= soft)
+    }
+
+    /// Searches root line `line` at `depth` inside a window around its last score, widening
+    /// the window on the side that fails until the score falls inside.
+    fn aspiration(
+        &mut self,
+        root: &G,
+        depth: i32,
+        line: usize,
+        report: &mut dyn FnMut(Report<G::Move>),
+    ) {
+        let prev = self.root_moves[line].prev_score;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(prev) && prev > -INFINITE {
+            (prev - delta, prev + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            self.seldepth = 0;
+            let score = self.root_search(root, depth, alpha, beta, line, report);
+            self.root_moves[line..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(1) {
+                self.root_moves[line].score = score;
+                self.report_line(line, depth as u32, bound, report);
+            }
+            delta += delta / 2;
+        }
+    }
+
+    fn report_line(
+        &self,
+        line: usize,
+        depth: u32,
+        bound: Bound,
+        report: &mut dyn FnMut(Report<G::Move>),
+    ) {
+        let rm = &self.root_moves[line];
+        let score = if rm.score == -INFINITE {
+            rm.prev_score
+        } else {
+            rm.score
+        };
+        report(Report::Info(Info {
+            depth,
+            seldepth: rm.seldepth as u32,
+            multipv: line + 1,
+            score,
+            bound,
+            nodes: self.shared.total_nodes().max(self.nodes),
+            time: self.shared.control.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: &rm.pv,
+        }));
+    }
+
+    /// The final line when the last iteration was cut short.
+    pub fn report_final(&mut self, report: &mut dyn FnMut(Report<G::Move>)) {
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        if !self.root_moves.is_empty() {
+            self.report_line(0, self.completed_depth.max(1), Bound::Exact, report);
+        }
+    }
+
+    fn root_search(
+        &mut self,
+        root: &G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        first: usize,
+        report: &mut dyn FnMut(Report<G::Move>),
+    ) -> i32 {
+        self.nodes += 1;
+        self.keys.push(root.key());
+        let mut best = -INFINITE;
+        for i in first..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            if self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(3) {
+                report(Report::CurrMove {
+                    depth: depth as u32,
+                    mv,
+                    number: i + 1,
+                });
+            }
+            let child = root.play(mv);
+            let score = if i == first {
+                self.child(root, &child, depth - 1, 0, alpha, beta, true, true)
+            } else {
+                let s = self.child(root, &child, depth - 1, 0, alpha, alpha + 1, false, true);
+                if s > alpha && s < beta {
+                    self.child(root, &child, depth - 1, 0, alpha, beta, true, true)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == first || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.keys.pop();
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        // Before quiescence too: the quiet move into quiescence may be the repeating one.
+        if self.is_repetition(pos) {
+            return DRAW;
+        }
+        let in_check = pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.poll() {
+            return DRAW;
+        }
+        if let Some(outcome) = pos.quick_outcome() {
+            return outcome_score(pos, outcome, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Self::evaluate(pos);
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && e.depth >= depth && usable {
+                return score;
+            }
+        }
+        let hash_move = entry.map_or(0, |e| e.mv);
+        let pruning = self.shared.params.pruning;
+        let eval = match entry {
+            _ if in_check => -INFINITE,
+            Some(e) => e.eval,
+            None => Self::evaluate(pos),
+        };
+
+        if pruning && !pv_node && !in_check && !is_mate(beta) {
+            // Reverse futility: far above beta with little depth left, a move will not be
+            // needed to stay above it.
+            if depth <= 6 && eval - 90 * depth >= beta {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move would too.
+            if null_ok && depth >= 3 && eval >= beta {
+                if let Some(passed) = pos.play_null() {
+                    let r = 3 + depth / 4;
+                    self.keys.push(key);
+                    let s = self.child(
+                        pos,
+                        &passed,
+                        depth - 1 - r,
+                        ply,
+                        beta - 1,
+                        beta,
+                        false,
+                        false,
+                    );
+                    self.keys.pop();
+                    if self.stopped {
+                        return DRAW;
+                    }
+                    if s >= beta {
+                        return if is_mate(s) { beta } else { s };
+                    }
+                }
+            }
+        }
+        // Without a hash move this node was never searched: search it a little shallower.
+        if pruning && hash_move == 0 && depth >= 5 {
+            depth -= 1;
+        }
+
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return outcome_score(pos, pos.stuck_outcome(), ply);
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.heuristics
+            .score(pos, &moves, &mut scores, ply, hash_move);
+
+        let alpha_in = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<G::Move, TRIED> = ArrayVec::new();
+        self.keys.push(key);
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut scores, i);
+            let tactical = pos.is_tactical(mv);
+            let child = pos.play(mv);
+            self.shared.tt.prefetch(child.key());
+            let quiet = !tactical && !child.in_check();
+            if pruning && !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
+                // Futility: a quiet move will not lift a hopeless static score to alpha.
+                if depth <= 3 && eval + 100 + 120 * depth <= alpha {
+                    continue;
+                }
+                // Late move pruning: quiet moves this late rarely matter near the leaves.
+                if depth <= 4 && quiets.len() >= (3 + 2 * depth * depth) as usize {
+                    continue;
+                }
+            }
+            let score = if searched == 0 {
+                self.child(pos, &child, depth - 1, ply, alpha, beta, pv_node, true)
+            } else {
+                let mut r = 0;
+                if pruning && depth >= 3 && quiet && !in_check && searched >= 2 {
+                    r = lmr(depth, searched)
+                        - pv_node as i32
+                        - self.heuristics.is_killer(ply, mv) as i32;
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut s = self.child(
+                    pos,
+                    &child,
+                    depth - 1 - r,
+                    ply,
+                    alpha,
+                    alpha + 1,
+                    false,
+                    true,
+                );
+                if s > alpha && r > 0 {
+                    s = self.child(pos, &child, depth - 1, ply, alpha, alpha + 1, false, true);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = self.child(pos, &child, depth - 1, ply, alpha, beta, true, true);
+                }
+                s
+            };
+            searched += 1;
+            if self.stopped {
+                self.keys.pop();
+                self.scores[ply] = scores;
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        let room = MAX_PLY - 1;
+                        head[ply].extend(tail[0].iter().copied().take(room));
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.heuristics
+                                .reward(pos.to_move(), ply, depth, mv, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && !quiets.is_full() {
+                quiets.push(mv);
+            }
+        }
+        self.keys.pop();
+        self.scores[ply] = scores;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map_or(0, |m| ordering::fingerprint(&m));
+        let entry = Entry {
+            mv,
+            score: to_tt(best, ply),
+            eval,
+            depth,
+            bound,
+        };
+        self.shared.tt.store(key, entry);
+        best
+    }
+
+    /// Captures (and what the game calls tactical) until the position is quiet; every legal
+    /// move when in check, since standing pat is no option there.
+    fn quiescence(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.poll() {
+            return DRAW;
+        }
+        if let Some(outcome) = pos.quick_outcome() {
+            return outcome_score(pos, outcome, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Self::evaluate(pos);
+        }
+        let key = pos.key();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let in_check = pos.in_check();
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return outcome_score(pos, pos.stuck_outcome(), ply);
+        }
+        let eval = match entry {
+            _ if in_check => -INFINITE,
+            Some(e) => e.eval,
+            None => Self::evaluate(pos),
+        };
+        let alpha_in = alpha;
+        let mut best = eval;
+        if !in_check {
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+        }
+        // Out of check only tactical moves are searched: gather them at the front, so that
+        // only they are scored and sorted.
+        let mut count = moves.len();
+        if !in_check {
+            count = 0;
+            for i in 0..moves.len() {
+                if pos.is_tactical(moves[i]) {
+                    moves.swap(count, i);
+                    count += 1;
+                }
+            }
+        }
+        let moves = &mut moves[..count];
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let hash_move = entry.map_or(0, |e| e.mv);
+        self.heuristics
+            .score(pos, moves, &mut scores, ply, hash_move);
+        let mut best_move = None;
+        for i in 0..count {
+            let mv = pick(moves, &mut scores, i);
+            if !in_check {
+                // Delta pruning: even winning this material would leave us below alpha.
+                let gain = pos.capture_value(mv);
+                if gain > 0 && eval + gain + 200 <= alpha {
+                    continue;
+                }
+                if !pos.see_ge(mv, 0) {
+                    continue;
+                }
+            }
+            let child = pos.play(mv);
+            self.shared.tt.prefetch(child.key());
+            let score = self.quiescence_child(pos, &child, ply, alpha, beta);
+            if self.stopped {
+                self.scores[ply] = scores;
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scores[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map_or(0, |m| ordering::fingerprint(&m));
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv,
+                score: to_tt(best, ply),
+                eval,
+                depth: 0,
+                bound,
+            },
+        );
+        best
+    }
+}
+
+/// Late move reduction in plies for the `searched`-th move at `depth`: grows with both.
+fn lmr(depth: i32, searched: usize) -> i32 {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    table[(depth as usize).min(63)][searched.min(63)] as i32
+}
+
+/// Lazy SMP: helper threads skip some depths, in staggered patterns, so that threads spread
+/// over neighbouring depths instead of all repeating the same one (the pattern Stockfish used).
+fn skips_depth(id: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let i = (id - 1) % 20;
+    !((depth + PHASE[i]) / SIZE[i]).is_multiple_of(2)
+}

@@ -1,0 +1,251 @@
+//! The protocol's state machine: applies each command to the session, starts and stops the
+//! search thread, and answers. Commands are read and handled on the caller's thread while a
+//! search runs on its own, so `stop`, `isready` and `quit` are answered at once.
+
+use crate::command::{Command, Go};
+use crate::options::{Changed, EngineOptions};
+use crate::reply::Out;
+use crate::session::{SearchEnv, Session};
+use chimera_engine::search::{Control, TranspositionTable};
+use chimera_engine::ParseError;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+pub const ENGINE_NAME: &str = concat!("Chimera ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the Chimera developers";
+/// The line the engine greets with.
+pub const BANNER: &str = concat!(
+    "Chimera ",
+    env!("CARGO_PKG_VERSION"),
+    " by the Chimera developers"
+);
+
+struct Running {
+    handle: JoinHandle<()>,
+    control: Arc<Control>,
+    /// The search printed (or is printing) its `bestmove`.
+    done: Arc<AtomicBool>,
+    /// `infinite` or `ponder`: only the GUI ends it.
+    open_ended: bool,
+}
+
+pub struct Engine {
+    out: Out,
+    options: EngineOptions,
+    /// One session per variant, the default first; each keeps its own options and position.
+    sessions: Vec<Box<dyn Session>>,
+    current: usize,
+    tt: Arc<TranspositionTable>,
+    running: Option<Running>,
+}
+
+impl Engine {
+    /// An engine over `sessions` (the registry's, or test games'); the first is the default.
+    pub fn new(out: Out, sessions: Vec<Box<dyn Session>>) -> Self {
+        assert!(
+            !sessions.is_empty(),
+            "the registry lists at least one variant"
+        );
+        let options = EngineOptions::default();
+        let tt = Arc::new(TranspositionTable::new(options.hash_mb));
+        Engine {
+            out,
+            options,
+            sessions,
+            current: 0,
+            tt,
+            running: None,
+        }
+    }
+
+    fn session(&mut self) -> &mut dyn Session {
+        self.sessions[self.current].as_mut()
+    }
+
+    /// Handles one input line. Returns `false` once the engine should exit (`quit`).
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let result = Command::parse(line).and_then(|command| match command {
+            Some(c) => self.handle(c),
+            None => Ok(true),
+        });
+        result.unwrap_or_else(|e| {
+            self.out.error(e);
+            true
+        })
+    }
+
+    /// The input ended: finish a bounded search (its `bestmove` is what the user piped in
+    /// for), stop an open-ended one.
+    pub fn end_of_input(&mut self) {
+        if let Some(r) = self.running.take() {
+            if r.open_ended {
+                r.control.stop();
+            }
+            let _ = r.handle.join();
+        }
+    }
+
+    fn handle(&mut self, command: Command) -> Result<bool, ParseError> {
+        self.reap();
+        match command {
+            Command::Uci => self.uci(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::UciNewGame => {
+                self.stop_search();
+                match Arc::get_mut(&mut self.tt) {
+                    Some(tt) => tt.clear(),
+                    None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
+                }
+                self.session().reset();
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::Position { start, moves } => self.session().set_position(&start, &moves)?,
+            Command::Go(go) => self.go(go)?,
+            Command::PonderHit => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            Command::Stop => self.stop_search(),
+            Command::Quit => {
+                self.stop_search();
+                return Ok(false);
+            }
+            Command::Display => self.out.lines(&self.sessions[self.current].display()),
+            Command::Eval => self.out.lines(&self.sessions[self.current].eval()),
+            Command::Bench { depth } => {
+                self.stop_search();
+                let totals = self.sessions[self.current].bench(depth, &self.out);
+                let ms = totals.time.as_millis() as u64;
+                self.out.line("===========================");
+                self.out.line(&format!("Total time (ms) : {ms}"));
+                self.out
+                    .line(&format!("Nodes searched  : {}", totals.nodes));
+                self.out.line(&format!(
+                    "Nodes/second    : {}",
+                    totals.nodes * 1000 / ms.max(1)
+                ));
+            }
+        }
+        Ok(true)
+    }
+
+    /// Forgets a search that ended by itself: once its `bestmove` is out, the GUI may go on,
+    /// so its thread, at most a line away from its end, is joined.
+    fn reap(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.done.load(Ordering::Acquire))
+        {
+            if let Some(r) = self.running.take() {
+                let _ = r.handle.join();
+            }
+        }
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop();
+            let _ = r.handle.join();
+        }
+    }
+
+    fn uci(&self) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line(&format!("id author {AUTHOR}"));
+        for line in self.options.uci_lines() {
+            self.out.line(&line);
+        }
+        let names: Vec<&str> = self.sessions.iter().map(|s| s.name()).collect();
+        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
+        self.out.line(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            names[0]
+        ));
+        let mut listed: Vec<&str> = Vec::new();
+        for (name, spec) in self.sessions.iter().flat_map(|s| s.option_specs().iter()) {
+            if !listed.contains(name) {
+                listed.push(name);
+                self.out.line(&format!("option name {name} {spec}"));
+            }
+        }
+        self.out.line("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ParseError> {
+        // Options shape the next search, never the running one: finish it first.
+        self.stop_search();
+        if name.eq_ignore_ascii_case("UCI_Variant") {
+            let value = value.unwrap_or("");
+            let index = self
+                .sessions
+                .iter()
+                .position(|s| s.name().eq_ignore_ascii_case(value))
+                .ok_or_else(|| ParseError::new(format!("unknown variant '{value}'")))?;
+            self.current = index;
+            self.session().reset();
+            return Ok(());
+        }
+        match self.options.set(name, value)? {
+            Some(Changed::Hash) => {
+                // Free the old table before allocating the new one: never twice the memory.
+                self.tt = Arc::new(TranspositionTable::new(0));
+                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+                return Ok(());
+            }
+            Some(Changed::Other) => return Ok(()),
+            None => {}
+        }
+        // A variant option: every variant that has it takes it, so the order of `setoption`
+        // and `UCI_Variant` does not matter.
+        let mut known = false;
+        for session in &mut self.sessions {
+            let canonical = session
+                .option_specs()
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name));
+            if let Some((canonical, _)) = canonical {
+                known = true;
+                session.set_option(canonical, value.unwrap_or(""))?;
+            }
+        }
+        if !known {
+            return Err(ParseError::new(format!("unknown option '{name}'")));
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go) -> Result<(), ParseError> {
+        if self.running.is_some() {
+            return Err(ParseError::new(
+                "go: a search is already running; send 'stop' first",
+            ));
+        }
+        if let Some(depth) = go.perft {
+            let text = self.sessions[self.current].perft(depth, self.options.threads);
+            self.out.lines(&text);
+            return Ok(());
+        }
+        let control = Arc::new(Control::new(go.limits.ponder));
+        let done = Arc::new(AtomicBool::new(false));
+        let env = SearchEnv {
+            tt: self.tt.clone(),
+            control: control.clone(),
+            done: done.clone(),
+            options: self.options.clone(),
+            out: self.out.clone(),
+        };
+        let open_ended = go.limits.infinite || go.limits.ponder;
+        let handle = self.sessions[self.current].go(&go, env)?;
+        self.running = Some(Running {
+            handle,
+            control,
+            done,
+            open_ended,
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,313 @@
+//! One variant's side of the protocol: its options, its position with the game before it, and
+//! the commands that need the variant's types. [`GameSession`] is generic and monomorphised per
+//! variant; the protocol holds each behind the object-safe [`Session`], so it dispatches once
+//! per command and the search below runs without any dynamic call.
+
+use crate::command::{Go, Start};
+use crate::diagram::diagram;
+use crate::options::EngineOptions;
+use crate::reply::{self, Out};
+use chimera_engine::history::History;
+use chimera_engine::perft;
+use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
+use chimera_engine::{Game, ParseError, VariantOptions};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// One row of `eval`: a term's middlegame and endgame values for each player, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalRow {
+    pub term: &'static str,
+    pub white: [i32; 2],
+    pub black: [i32; 2],
+}
+
+/// What the protocol shows of a variant beyond the [`Game`] contract, all optional.
+pub trait Describe: Game {
+    /// The squares of the pieces giving check, for `d`.
+    fn checkers_text(&self) -> String {
+        if self.in_check() {
+            "yes".into()
+        } else {
+            "-".into()
+        }
+    }
+    /// The evaluation by terms, for `eval`; empty = only the total.
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        Vec::new()
+    }
+    /// The game phase blending middlegame and endgame values, as (phase, full phase).
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        None
+    }
+    /// FENs that `bench` searches (empty: the start position).
+    fn bench_fens() -> &'static [&'static str] {
+        &[]
+    }
+    /// Depth of `bench` when none is given.
+    fn bench_depth() -> u32 {
+        6
+    }
+}
+
+/// Everything a search thread takes along.
+pub struct SearchEnv {
+    pub tt: Arc<TranspositionTable>,
+    pub control: Arc<Control>,
+    /// Set just before `bestmove` is printed: from then on the GUI may send the next `go`.
+    pub done: Arc<AtomicBool>,
+    pub options: EngineOptions,
+    pub out: Out,
+}
+
+/// Nodes and time of a `bench`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BenchTotals {
+    pub positions: usize,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// A variant's session as the protocol sees it. Errors name the bad token; on error nothing
+/// changes.
+pub trait Session: Send {
+    /// The `UCI_Variant` name.
+    fn name(&self) -> &'static str;
+    /// The variant's options, as `uci` lists them.
+    fn option_specs(&self) -> &'static [(&'static str, &'static str)];
+    /// Sets a variant option; the position goes back to the start (the rules changed).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError>;
+    /// Back to the start position.
+    fn reset(&mut self);
+    /// `position`: replaces the position only if the FEN and every move are good.
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError>;
+    /// Starts a search of the current position on its own thread, which prints `info` lines
+    /// and finally `bestmove`.
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError>;
+    /// `go perft N`: the divide, as text.
+    fn perft(&self, depth: u32, threads: usize) -> String;
+    /// `d`.
+    fn display(&self) -> String;
+    /// `eval`.
+    fn eval(&self) -> String;
+    /// `bench`: searches the variant's bench positions to `depth` (or its default) with one
+    /// thread and a fresh 16 MiB table, printing a line per position.
+    fn bench(&self, depth: Option<u32>, out: &Out) -> BenchTotals;
+}
+
+pub struct GameSession<G: Game> {
+    name: &'static str,
+    options: G::Options,
+    history: History<G>,
+}
+
+impl<G: Describe> GameSession<G> {
+    /// A session of variant `name`, whose options `preset` adjusts (e.g. a deep board).
+    pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
+        let mut options = G::Options::default();
+        for (option, value) in preset {
+            // A preset is the registry's own text: an error there is a bug, found by the tests.
+            options.set(option, value).expect("variant preset");
+        }
+        let history = History::new(G::start(&options));
+        GameSession {
+            name,
+            options,
+            history,
+        }
+    }
+
+    pub fn position(&self) -> &G {
+        self.history.position()
+    }
+}
+
+/// The error of a move token, naming the token if the variant's message does not.
+fn move_error(token: &str, e: ParseError) -> ParseError {
+    if e.0.contains(token) {
+        e
+    } else {
+        ParseError::new(format!("move '{token}': {e}"))
+    }
+}
+
+impl<G: Describe> Session for GameSession<G> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn option_specs(&self) -> &'static [(&'static str, &'static str)] {
+        G::Options::specs()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        let mut options = self.options.clone();
+        options.set(name, value)?;
+        self.options = options;
+        self.reset();
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        self.history = History::new(G::start(&self.options));
+    }
+
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError> {
+        let root = match start {
+            Start::StartPos => G::start(&self.options),
+            Start::Fen(fen) => G::from_fen(fen, &self.options)?,
+        };
+        let mut history = History::new(root);
+        // A comma-joined token is a turn of several plies (007), played in order.
+        for token in moves {
+            for ply in token.split(',') {
+                let mv = history
+                    .position()
+                    .parse_move(ply)
+                    .map_err(|e| move_error(token, e))?;
+                history.play(mv);
+            }
+        }
+        self.history = history;
+        Ok(())
+    }
+
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+        let root = self.position().clone();
+        let keys = self.history.keys().to_vec();
+        let search_moves = go
+            .search_moves
+            .iter()
+            .map(|t| root.parse_move(t).map_err(|e| move_error(t, e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let o = &env.options;
+        let params = SearchParams {
+            limits: go.limits.clone(),
+            search_moves,
+            threads: o.threads,
+            multipv: o.multipv,
+            move_overhead: Duration::from_millis(o.move_overhead_ms),
+            seed: o.seed,
+            pruning: true,
+        };
+        std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                let SearchEnv {
+                    tt,
+                    control,
+                    out,
+                    done,
+                    ..
+                } = env;
+                let result = search::search(&root, &keys, &params, &tt, &control, &mut |r| {
+                    out.line(&reply::report_line(&root, &r))
+                });
+                if result.best.is_none() {
+                    out.line(&reply::no_move_info(&root));
+                }
+                let bestmove = reply::bestmove_line(&root, &result, &tt);
+                done.store(true, Ordering::Release);
+                out.line(&bestmove);
+            })
+            .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> String {
+        let pos = self.position();
+        perft::format_divide(pos, &perft::divide(pos, depth, threads))
+    }
+
+    fn display(&self) -> String {
+        let pos = self.position();
+        let fen = pos.fen();
+        let mut text = diagram(&fen).unwrap_or_default();
+        text.push_str(&format!(
+            "\nVariant: {}\nFen: {fen}\nKey: {:016X}\nCheckers: {}\n",
+            self.name,
+            pos.key(),
+            pos.checkers_text()
+        ));
+        text
+    }
+
+    fn eval(&self) -> String {
+        let pos = self.position();
+        let rows = pos.eval_rows();
+        let mut text = String::new();
+        if !rows.is_empty() {
+            let rule = format!("{}\n", "-".repeat(70));
+            text.push_str(&format!(
+                "{:>16} | {:>15} | {:>15} | {:>15}\n",
+                "Term", "White  MG    EG", "Black  MG    EG", "Total  MG    EG"
+            ));
+            text.push_str(&rule);
+            for r in &rows {
+                let total = [r.white[0] - r.black[0], r.white[1] - r.black[1]];
+                text.push_str(&format!(
+                    "{:>16} | {:>7} {:>7} | {:>7} {:>7} | {:>7} {:>7}\n",
+                    r.term, r.white[0], r.white[1], r.black[0], r.black[1], total[0], total[1]
+                ));
+            }
+            text.push_str(&rule);
+        }
+        if let Some((phase, full)) = pos.eval_phase() {
+            text.push_str(&format!(
+                "Phase {phase}/{full}: total = (MG * {phase} + EG * {}) / {full}\n",
+                full - phase
+            ));
+        }
+        let mover = pos.to_move();
+        let score = pos.evaluate();
+        text.push_str(&format!(
+            "Final evaluation: {:+} cp ({mover} to move), {:+} cp from White's side\n",
+            score,
+            score * mover.sign()
+        ));
+        text
+    }
+
+    fn bench(&self, depth: Option<u32>, out: &Out) -> BenchTotals {
+        let depth = depth.unwrap_or(G::bench_depth());
+        let mut fens: Vec<String> = G::bench_fens().iter().map(|f| f.to_string()).collect();
+        if fens.is_empty() {
+            fens.push(G::start(&self.options).fen());
+        }
+        let params = SearchParams::<G::Move> {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            ..SearchParams::default()
+        };
+        let mut totals = BenchTotals::default();
+        let mut tt = TranspositionTable::new(16);
+        for (i, fen) in fens.iter().enumerate() {
+            let pos = match G::from_fen(fen, &self.options) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    out.error(format!("bench position {}: {e}", i + 1));
+                    continue;
+                }
+            };
+            tt.clear();
+            let start = Instant::now();
+            let r = search::search(&pos, &[], &params, &tt, &Control::default(), &mut |_| {});
+            totals.time += start.elapsed();
+            totals.nodes += r.nodes;
+            totals.positions += 1;
+            let best = r.best.map_or("(none)".into(), |m| pos.format_move(m));
+            out.line(&format!(
+                "info string bench {}/{}: nodes {} bestmove {best} score {} fen {fen}",
+                i + 1,
+                fens.len(),
+                r.nodes,
+                reply::score_text(r.score)
+            ));
+        }
+        totals
+    }
+}

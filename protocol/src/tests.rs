@@ -1,0 +1,480 @@
+//! The protocol over toy games: subtraction Nim, in which the turn may be several plies long.
+//! (The binary's transcript tests in `tests/` drive the real variants.)
+
+use crate::session::{Describe, GameSession, Session};
+use crate::{Engine, Out};
+use arrayvec::ArrayVec;
+use chimera_engine::{Game, Outcome, ParseError, Player, VariantOptions, WinReason};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug, Default)]
+struct NimOptions {
+    max_take: Option<u8>,
+    turn_plies: Option<u8>,
+}
+
+impl VariantOptions for NimOptions {
+    fn specs() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("MaxTake", "type spin default 3 min 1 max 5"),
+            ("TurnPlies", "type spin default 1 min 1 max 3"),
+        ]
+    }
+    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        let n = |max: u8| match value.parse::<u8>() {
+            Ok(v) if (1..=max).contains(&v) => Ok(v),
+            _ => Err(ParseError::new(format!(
+                "option '{name}': bad value '{value}'"
+            ))),
+        };
+        match name {
+            "MaxTake" => self.max_take = Some(n(5)?),
+            "TurnPlies" => self.turn_plies = Some(n(3)?),
+            _ => return Err(ParseError::new(format!("unknown option '{name}'"))),
+        }
+        Ok(())
+    }
+}
+
+/// FEN: `<pile> <max take> <turn plies> <plies played> <w|b>`.
+#[derive(Clone, Debug)]
+struct Nim {
+    pile: u8,
+    max_take: u8,
+    turn: u8,
+    played: u8,
+    player: Player,
+}
+
+impl Game for Nim {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 8>;
+    type Options = NimOptions;
+    const NAME: &'static str = "nim";
+
+    fn start(o: &NimOptions) -> Self {
+        Nim {
+            pile: 21,
+            max_take: o.max_take.unwrap_or(3),
+            turn: o.turn_plies.unwrap_or(1),
+            played: 0,
+            player: Player::White,
+        }
+    }
+    fn from_fen(fen: &str, _: &NimOptions) -> Result<Self, ParseError> {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let [pile, max_take, turn, played, player] = f.as_slice() else {
+            return Err(ParseError::new(format!(
+                "bad FEN '{fen}': expected 5 fields"
+            )));
+        };
+        let num = |t: &str| {
+            t.parse::<u8>()
+                .map_err(|_| ParseError::new(format!("bad FEN field '{t}'")))
+        };
+        let player = match *player {
+            "w" => Player::White,
+            "b" => Player::Black,
+            t => return Err(ParseError::new(format!("bad FEN side '{t}'"))),
+        };
+        Ok(Nim {
+            pile: num(pile)?,
+            max_take: num(max_take)?,
+            turn: num(turn)?,
+            played: num(played)?,
+            player,
+        })
+    }
+    fn fen(&self) -> String {
+        format!(
+            "{} {} {} {} {}",
+            self.pile,
+            self.max_take,
+            self.turn,
+            self.played,
+            self.player.fen_char()
+        )
+    }
+    fn to_move(&self) -> Player {
+        self.player
+    }
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        (1..=self.max_take.min(self.pile)).for_each(|t| out.push(t));
+    }
+    fn play(&self, take: u8) -> Self {
+        let mut n = self.clone();
+        n.pile -= take;
+        n.played += 1;
+        if n.played == n.turn {
+            n.played = 0;
+            n.player = n.player.other();
+        }
+        n
+    }
+    fn key(&self) -> u64 {
+        (self.pile as u64) << 16 | (self.played as u64) << 8 | self.player.index() as u64
+    }
+    fn quick_outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn stuck_outcome(&self) -> Outcome {
+        let last = if self.played == 0 {
+            self.player.other()
+        } else {
+            self.player
+        };
+        Outcome::win(last, WinReason::NoMoves)
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        false
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
+        chimera_engine::game::find_legal_move(self, s)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+impl Describe for Nim {
+    fn bench_fens() -> &'static [&'static str] {
+        &["30 3 1 0 w", "41 4 2 0 b"]
+    }
+    fn bench_depth() -> u32 {
+        12
+    }
+}
+
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Capture {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.0.lock().unwrap())
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+    fn take(&self) -> Vec<String> {
+        let lines = self.lines();
+        self.0.lock().unwrap().clear();
+        lines
+    }
+    /// Waits until a line starts with `prefix`; returns everything so far.
+    fn wait_for(&self, prefix: &str) -> Vec<String> {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if self.lines().iter().any(|l| l.starts_with(prefix)) {
+                return self.take();
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("no '{prefix}' in {:?}", self.lines());
+    }
+}
+
+fn engine() -> (Engine, Capture) {
+    let capture = Capture::default();
+    let sessions: Vec<Box<dyn Session>> = vec![
+        Box::new(GameSession::<Nim>::new("nim", &[])),
+        Box::new(GameSession::<Nim>::new("nim-double", &[("TurnPlies", "2")])),
+    ];
+    (Engine::new(Out::new(capture.clone()), sessions), capture)
+}
+
+fn send(e: &mut Engine, lines: &[&str]) {
+    for l in lines {
+        assert!(e.handle_line(l), "{l}");
+    }
+}
+
+fn fen_of(e: &mut Engine, c: &Capture) -> String {
+    c.take();
+    send(e, &["d"]);
+    c.take()
+        .into_iter()
+        .find_map(|l| l.strip_prefix("Fen: ").map(str::to_string))
+        .unwrap()
+}
+
+#[test]
+fn uci_lists_options_variants_and_ends_with_uciok() {
+    let (mut e, c) = engine();
+    send(&mut e, &["uci"]);
+    let lines = c.take();
+    assert_eq!(
+        lines[0],
+        format!("id name Chimera {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(lines.contains(
+        &"option name UCI_Variant type combo default nim var nim var nim-double".to_string()
+    ));
+    assert!(lines.contains(&"option name MaxTake type spin default 3 min 1 max 5".to_string()));
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("option name TurnPlies"))
+            .count(),
+        1
+    );
+    assert_eq!(lines.last().unwrap(), "uciok");
+}
+
+#[test]
+fn go_prints_info_then_the_best_move() {
+    let (mut e, c) = engine();
+    send(&mut e, &["position fen 10 3 1 0 w", "go depth 12"]);
+    let lines = c.wait_for("bestmove");
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 12 "))
+        .expect("depth 12 info");
+    assert!(
+        info.contains(" score mate 3 ") && info.contains(" pv 2 "),
+        "{info}"
+    );
+    for word in ["seldepth", "multipv 1", "nodes", "nps", "hashfull", "time"] {
+        assert!(info.contains(word), "{word}: {info}");
+    }
+    assert!(
+        lines.last().unwrap().starts_with("bestmove 2 ponder "),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_turn_of_several_plies_is_one_comma_joined_bestmove() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value nim-double",
+            "position fen 4 2 2 0 w",
+            "go depth 6",
+        ],
+    );
+    assert_eq!(c.wait_for("bestmove").last().unwrap(), "bestmove 2,2");
+    // Mid-turn, only the rest of the turn.
+    send(&mut e, &["position fen 9 3 2 0 w moves 2", "go depth 8"]);
+    let last = c.wait_for("bestmove").last().unwrap().clone();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert!(!words[1].contains(','), "{last}");
+    // The opponent's whole turn is the ponder move.
+    assert_eq!(
+        (words[2], words[3].split(',').count()),
+        ("ponder", 2),
+        "{last}"
+    );
+    // A comma-joined token in `position` is the turn's plies in order.
+    send(&mut e, &["position fen 20 3 2 0 w moves 3,1 2"]);
+    assert_eq!(fen_of(&mut e, &c), "14 3 2 1 b");
+}
+
+#[test]
+fn variant_options_apply_in_any_order() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name maxtake value 5",
+            "setoption name UCI_Variant value nim-double",
+        ],
+    );
+    assert_eq!(fen_of(&mut e, &c), "21 5 2 0 w");
+    send(&mut e, &["setoption name UCI_Variant value NIM"]);
+    assert_eq!(fen_of(&mut e, &c), "21 5 1 0 w");
+}
+
+#[test]
+fn bad_input_gives_one_error_naming_the_token_and_keeps_the_state() {
+    let (mut e, c) = engine();
+    send(&mut e, &["position fen 10 3 1 0 w moves 1"]);
+    let before = fen_of(&mut e, &c);
+    for (line, token) in [
+        ("position fen 10 3 1 0 w moves 1 9", "'9'"),
+        ("position fen 10 3 1 0 x", "'x'"),
+        ("position startpos moves 1 banana", "'banana'"),
+        ("position fen 10 3 1 0 w moves 1,7", "'1,7'"),
+        ("setoption name UCI_Variant value go", "'go'"),
+        ("setoption name MaxTake value 9", "'9'"),
+        ("setoption name Nonsense value 1", "'Nonsense'"),
+        ("setoption name Hash value big", "'big'"),
+        ("go searchmoves 7", "'7'"),
+        ("go depth deep", "'deep'"),
+        ("frobnicate", "'frobnicate'"),
+    ] {
+        send(&mut e, &[line]);
+        let out = c.take();
+        assert_eq!(out.len(), 1, "{line}: {out:?}");
+        assert!(
+            out[0].starts_with("info string error: ") && out[0].contains(token),
+            "{line}: {out:?}"
+        );
+        assert_eq!(fen_of(&mut e, &c), before, "{line}");
+    }
+}
+
+#[test]
+fn stop_and_isready_answer_during_a_search() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name Threads value 2",
+            "position fen 200 5 1 0 w",
+            "go infinite",
+        ],
+    );
+    std::thread::sleep(Duration::from_millis(30));
+    let t = Instant::now();
+    send(&mut e, &["isready"]);
+    assert!(c
+        .wait_for("readyok")
+        .iter()
+        .all(|l| !l.starts_with("bestmove")));
+    send(&mut e, &["go depth 3"]);
+    assert!(c
+        .take()
+        .iter()
+        .any(|l| l.contains("error: go: a search is already running")));
+    send(&mut e, &["stop"]);
+    let lines = c.wait_for("bestmove");
+    assert!(
+        t.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+    // Quit during a ponder search ends it.
+    send(&mut e, &["go ponder wtime 1000 btime 1000"]);
+    assert!(!e.handle_line("quit"));
+    assert!(c.take().iter().any(|l| l.starts_with("bestmove")));
+}
+
+#[test]
+fn ponderhit_turns_pondering_into_a_timed_search() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &["position fen 200 5 1 0 w", "go ponder movetime 100"],
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        c.lines().iter().all(|l| !l.starts_with("bestmove")),
+        "no bestmove while pondering"
+    );
+    let t = Instant::now();
+    send(&mut e, &["ponderhit"]);
+    c.wait_for("bestmove");
+    let spent = t.elapsed();
+    assert!(
+        spent >= Duration::from_millis(60) && spent < Duration::from_millis(500),
+        "{spent:?}"
+    );
+}
+
+#[test]
+fn perft_bench_d_and_eval() {
+    let (mut e, c) = engine();
+    send(&mut e, &["position fen 5 3 1 0 w", "go perft 2"]);
+    assert_eq!(
+        c.take(),
+        vec!["1: 3", "2: 3", "3: 2", "", "Nodes searched: 8"]
+    );
+    send(&mut e, &["bench"]);
+    let first = c.take();
+    send(&mut e, &["bench"]);
+    let second = c.take();
+    let nodes = |lines: &[String]| {
+        lines
+            .iter()
+            .find(|l| l.starts_with("Nodes searched"))
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(nodes(&first), nodes(&second), "bench is deterministic");
+    assert_eq!(
+        first
+            .iter()
+            .filter(|l| l.starts_with("info string bench "))
+            .count(),
+        2
+    );
+    send(&mut e, &["eval"]);
+    assert!(c
+        .take()
+        .last()
+        .unwrap()
+        .starts_with("Final evaluation: +0 cp"));
+    let d = {
+        send(&mut e, &["d"]);
+        c.take()
+    };
+    assert!(d.contains(&"Fen: 5 3 1 0 w".to_string()) && d.contains(&"Checkers: -".to_string()));
+}
+
+#[test]
+fn multipv_and_searchmoves() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name MultiPV value 3",
+            "position fen 10 3 1 0 w",
+            "go depth 8",
+        ],
+    );
+    let lines = c.wait_for("bestmove");
+    let depth8: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 8 "))
+        .collect();
+    assert_eq!(depth8.len(), 3);
+    for (i, l) in depth8.iter().enumerate() {
+        assert!(l.contains(&format!(" multipv {} ", i + 1)), "{l}");
+    }
+    send(
+        &mut e,
+        &[
+            "setoption name MultiPV value 1",
+            "go depth 8 searchmoves 1 3",
+        ],
+    );
+    let last = c.wait_for("bestmove").last().unwrap().clone();
+    assert!(
+        last.starts_with("bestmove 1") || last.starts_with("bestmove 3"),
+        "{last}"
+    );
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let (mut e, c) = engine();
+    send(&mut e, &["position fen 0 3 1 0 w", "go depth 3"]);
+    let lines = c.wait_for("bestmove");
+    assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
+}
