@@ -4,6 +4,7 @@
 
 pub mod command;
 mod describe_chess;
+mod describe_oo7;
 pub mod diagram;
 pub mod engine;
 pub mod options;

@@ -23,4 +23,5 @@ macro_rules! registry {
 
 registry! {
     "chess" => chimera_engine::variants::chess::Position;
+    "007" => chimera_engine::variants::oo7::Position;
 }

@@ -12,7 +12,7 @@
 
 use super::position::Position;
 use crate::bitboard::Bitboard;
-use crate::eval::chess::{self as chess_eval, PIECE_VALUES};
+use crate::eval::chess::{self as chess_eval, SEE_VALUES};
 use crate::game::Player;
 use crate::variants::chess::Role;
 
@@ -24,12 +24,14 @@ pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
     let colour = board.side_to_move();
     let controller = pos.turn().controller;
-    // The orthodox evaluation is from the colour to move's side; it needs no king.
+    if let Some(loser) = pos.king_taken() {
+        // The game is over (search scores it from the outcome); a board without a king has
+        // no orthodox evaluation.
+        return if loser == controller { -10_000 } else { 10_000 };
+    }
+    // The orthodox evaluation is from the colour to move's side.
     let white = colour.sign() * chess_eval::evaluate(board);
     let mut score = controller.sign() * white;
-    if pos.king_taken().is_some() {
-        return score;
-    }
     let own_plies = friendly_plies_left(pos);
     score += TEMPO * own_plies as i32;
     if !pos.is_friendly_ply() && own_plies > 0 {
@@ -62,7 +64,7 @@ fn best_capture_gain(pos: &Position, player: Player) -> i32 {
         Role::Knight,
         Role::Pawn,
     ] {
-        let value = PIECE_VALUES[role.index()];
+        let value = SEE_VALUES[role.index()];
         if value <= best {
             break;
         }
@@ -79,7 +81,7 @@ fn best_capture_gain(pos: &Position, player: Player) -> i32 {
                 (false, _) => value,
                 // A king may not take a defended piece.
                 (true, Role::King) => 0,
-                (true, _) => value - PIECE_VALUES[cheapest.index()],
+                (true, _) => value - SEE_VALUES[cheapest.index()],
             };
             best = best.max(gain);
         }

@@ -132,4 +132,52 @@ impl Game for Position {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+
+    // Search hooks. A capture on an enemy ply takes the controller's own material, so only
+    // friendly plies count as tactical or gain anything; exchanges are orthodox (recapture on
+    // the next ply) only after the last ply of a turn, since within a turn the controller also
+    // makes the next ply.
+
+    /// What a friendly ply wins (an enemy ply wins nothing for the controller).
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        if self.is_friendly_ply() {
+            crate::eval::chess_exchange::capture_value(self.board(), mv)
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        crate::eval::chess_exchange::mover_value(self.board(), mv)
+    }
+
+    /// Orthodox exchange evaluation where the opponent moves next (the turn's last ply is
+    /// friendly); `true` elsewhere, where the orthodox answer does not apply. Under
+    /// fast-and-deadly pins and checks do not hold pieces back, which exchange evaluation
+    /// ignores anyway.
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        if self.is_friendly_ply() && self.turn().is_last_ply() {
+            crate::eval::chess_exchange::see_ge(self.board(), mv, threshold)
+        } else {
+            true
+        }
+    }
+
+    /// Captures and queen promotions on friendly plies. On an enemy ply quiescence stands pat:
+    /// the controller picks a harmless enemy ply (the evaluation counts the friendly capture
+    /// that may follow in the same turn).
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_friendly_ply()
+            && (mv.is_capture() || mv.promotion_role() == Some(crate::variants::chess::Role::Queen))
+    }
+
+    /// No null move: passing a ply would hand the next ply's choice to the other player (or
+    /// skip into another colour's ply of the same turn), which tests nothing sound about 007.
+    fn play_null(&self) -> Option<Self> {
+        None
+    }
 }
