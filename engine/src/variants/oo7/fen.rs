@@ -125,7 +125,7 @@ fn read_sets(
     // Colours alternate, so the previous ply moved the other colour, and the turn's first ply
     // moved this colour when an even number of plies lie between.
     let previous_was_enemy = turn.k >= 2 && colour == controller;
-    let first = if (turn.k - 1) % 2 == 0 {
+    let first = if (turn.k - 1).is_multiple_of(2) {
         colour
     } else {
         colour.other()

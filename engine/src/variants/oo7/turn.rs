@@ -96,7 +96,7 @@ impl TurnState {
                     ));
                 }
                 let ply = n as u64 * (n as u64 - 1) / 2 + self.k as u64 - 1;
-                Ok(if ply % 2 == 0 {
+                Ok(if ply.is_multiple_of(2) {
                     Player::White
                 } else {
                     Player::Black
