@@ -24,7 +24,7 @@ impl Describe for Position {
     }
 
     fn bench_depth() -> u32 {
-        7
+        10
     }
 }
 
