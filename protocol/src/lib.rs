@@ -5,6 +5,7 @@
 pub mod command;
 mod describe_chess;
 mod describe_double_ended;
+mod describe_oo7;
 pub mod diagram;
 pub mod engine;
 pub mod options;
