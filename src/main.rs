@@ -2,5 +2,8 @@
 //! Subcommands: `perft`, `bench`, `match` (each a thin file over the crates).
 
 fn main() {
-    println!("Chimera {} by the Chimera developers", env!("CARGO_PKG_VERSION"));
+    println!(
+        "Chimera {} by the Chimera developers",
+        env!("CARGO_PKG_VERSION")
+    );
 }

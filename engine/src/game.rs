@@ -76,8 +76,14 @@ impl Outcome {
     /// PGN result string: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result_str(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Player::White, .. } => "1-0",
-            Outcome::Win { winner: Player::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Player::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Player::Black,
+                ..
+            } => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
     }

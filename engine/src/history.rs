@@ -12,7 +12,10 @@ pub struct History<G: Game> {
 
 impl<G: Game> History<G> {
     pub fn new(position: G) -> Self {
-        History { position, keys: Vec::new() }
+        History {
+            position,
+            keys: Vec::new(),
+        }
     }
 
     pub fn position(&self) -> &G {
@@ -34,13 +37,18 @@ impl<G: Game> History<G> {
     pub fn repetitions(&self) -> usize {
         let key = self.position.key();
         let window = self.position.halfmove_clock() as usize;
-        self.keys.iter().rev().take(window).filter(|k| **k == key).count()
+        self.keys
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|k| **k == key)
+            .count()
     }
 
     /// The game's outcome, threefold repetition included.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome().or_else(|| {
-            (self.repetitions() >= 2).then_some(Outcome::Draw(DrawReason::Repetition))
-        })
+        self.position
+            .outcome()
+            .or_else(|| (self.repetitions() >= 2).then_some(Outcome::Draw(DrawReason::Repetition)))
     }
 }

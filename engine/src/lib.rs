@@ -13,5 +13,7 @@ pub mod square;
 pub mod variants;
 
 pub use bitboard::{Bb256, Bb64, Bitboard, Direction};
-pub use game::{DrawReason, Game, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason};
+pub use game::{
+    DrawReason, Game, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason,
+};
 pub use square::{Board16, Board8, Geometry, Square};

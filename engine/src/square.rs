@@ -92,7 +92,11 @@ impl Square {
         }
         let mut rank = d1;
         let mut len = 2;
-        if let Some(d2) = bytes.get(2).and_then(|b| b.checked_sub(b'0')).filter(|d| *d <= 9) {
+        if let Some(d2) = bytes
+            .get(2)
+            .and_then(|b| b.checked_sub(b'0'))
+            .filter(|d| *d <= 9)
+        {
             let two = d1 * 10 + d2;
             if two <= G::RANKS {
                 rank = two;
@@ -152,8 +156,16 @@ mod tests {
     #[test]
     fn bad_squares_are_rejected() {
         for s in ["", "e", "e0", "i1", "e9", "a17", "q1", "a01", "E4", "e4x"] {
-            let g = if s.starts_with('a') || s.starts_with('q') { "16" } else { "8" };
-            let parsed = if g == "16" { Square::parse::<Board16>(s) } else { Square::parse::<Board8>(s) };
+            let g = if s.starts_with('a') || s.starts_with('q') {
+                "16"
+            } else {
+                "8"
+            };
+            let parsed = if g == "16" {
+                Square::parse::<Board16>(s)
+            } else {
+                Square::parse::<Board8>(s)
+            };
             assert_eq!(parsed, None, "{s} on {g}x{g}");
         }
     }
@@ -163,7 +175,10 @@ mod tests {
         let (sq, rest) = Square::parse_prefix::<Board16>("a1a16").unwrap();
         assert_eq!((sq, rest), (Square(0), "a16"));
         let (sq, rest) = Square::parse_prefix::<Board16>("h10h1").unwrap();
-        assert_eq!((sq.display::<Board16>().to_string(), rest), ("h10".to_string(), "h1"));
+        assert_eq!(
+            (sq.display::<Board16>().to_string(), rest),
+            ("h10".to_string(), "h1")
+        );
     }
 
     #[test]

@@ -3,5 +3,5 @@
 //! Every variant builds its pieces from these, so move generation, legality and "is this square
 //! attacked" share one description of each piece.
 
-pub mod board8;
 pub mod board16;
+pub mod board8;

@@ -113,7 +113,11 @@ impl fmt::Debug for Bb64 {
         writeln!(f, "Bb64({:#018x})", self.0)?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let c = if self.has(Square(rank * 8 + file)) { 'x' } else { '.' };
+                let c = if self.has(Square(rank * 8 + file)) {
+                    'x'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -38,8 +38,12 @@ impl Direction {
         Direction::SouthEast,
         Direction::SouthWest,
     ];
-    pub const ORTHOGONAL: [Direction; 4] =
-        [Direction::North, Direction::South, Direction::East, Direction::West];
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+    ];
     pub const DIAGONAL: [Direction; 4] = [
         Direction::NorthEast,
         Direction::NorthWest,
