@@ -5,6 +5,7 @@ use crate::bitboard::{Bb256, Bitboard};
 use crate::game::{Game, Outcome};
 use crate::perft::perft;
 use crate::square::{Board16, Square};
+use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 fn pos(fen: &str) -> Vanguard {
     Vanguard::from_fen(fen, &()).unwrap_or_else(|e| panic!("{e}"))
@@ -528,4 +529,166 @@ fn empty_board_counts_of_section_13() {
         );
         assert_eq!(r.attacks().count(), count, "{kind:?}");
     }
+}
+
+// ---- FEN, keys, notation ----
+
+#[test]
+fn fen_errors_name_the_bad_token() {
+    let start = START_FEN;
+    let cases: Vec<(String, &str)> = vec![
+        (start.replacen(" w ", " x ", 1), "'x'"),
+        (start.replace(" 0 1", " 0"), "5 fields"),
+        (start.replace(" 0 1", " z 1"), "'z'"),
+        (start.replace(" 0 1", " 0 0"), "fullmove number '0'"),
+        (start.replacen("hjyf", "hjxf", 1), "'x'"),
+        (start.replacen("/16/", "/17/", 1), "'17'"),
+        (start.replacen("/16/", "/016/", 1), "'016'"),
+        (start.replacen("/16/", "/8/", 1), "8 squares"),
+        (start.replacen("/16/", "/88/", 1), "'88'"),
+        (start.replacen("/16/", "/15pp/", 1), "longer than 16"),
+        (start.replacen("/16/", "/", 1), "15 ranks"),
+        (start.replace(" w - ", " w a1q9 "), "lost-rights"),
+        (start.replace("DQKIC", "DQRIC"), "0 Kings"),
+        (start.replace("DQKIC", "DKKIC"), "2 Kings"),
+        (start.replace("dqkic", "dikic"), "2 Princes"),
+        ("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/s14K w - 0 1".into(), "black Soldier on its far rank at a1"),
+        ("k14P/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "far rank at p16"),
+        ("k15/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "65 men"),
+    ];
+    for (fen, token) in cases {
+        let err = match Vanguard::from_fen(&fen, &()) {
+            Ok(_) => panic!("{fen} was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains(token), "{fen}: {err} (expected {token})");
+    }
+}
+
+#[test]
+fn lost_rights_field_is_read_leniently_and_written_canonically() {
+    // p3 lost its right, k2 (an Archer) and a9 (empty) are not eligible and are ignored.
+    let fen = START_FEN.replace(" w - ", " w p3a9k2a1 ");
+    let p = pos(&fen);
+    assert_eq!(p.fen(), START_FEN.replace(" w - ", " w a1p3 "));
+    assert_eq!(legal_from(&p, "p3"), sorted("p3p4"));
+    // A right that is lost is part of the position's identity.
+    assert_ne!(p.key(), Vanguard::start(&()).key());
+    assert_eq!(p.key(), p.compute_key());
+}
+
+#[test]
+fn clocks_and_the_100_move_rule() {
+    let p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - 198 150");
+    let p1 = play(&p, "a1a2");
+    assert_eq!((p1.halfmove_clock(), p1.quick_outcome()), (199, None));
+    let p2 = play(&p1, "a16b16");
+    assert_eq!(p2.halfmove_clock(), 200);
+    assert_eq!(
+        p2.fen(),
+        "1k14/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/15K w - 200 151"
+    );
+    assert_eq!(
+        p2.quick_outcome(),
+        Some(Outcome::Draw(DrawReason::FiftyMoves))
+    );
+    // A mate delivered on the 200th ply is a mate (R30).
+    let q = pos("k15/2Q13/1K14/16/16/16/16/16/16/16/16/16/16/16/16/16 w - 199 150");
+    let mated = play(&q, "c15b15");
+    assert_eq!(mated.halfmove_clock(), 200);
+    assert_eq!(mated.quick_outcome(), None);
+    assert_eq!(
+        mated.outcome(),
+        Some(Outcome::win(Player::White, WinReason::Checkmate))
+    );
+}
+
+#[test]
+fn illegal_and_malformed_moves_are_errors() {
+    let p = Vanguard::start(&());
+    assert!(p
+        .parse_move("a3a8")
+        .unwrap_err()
+        .to_string()
+        .contains("illegal move 'a3a8'"));
+    assert!(p
+        .parse_move("a3a17")
+        .unwrap_err()
+        .to_string()
+        .contains("'a3a17'"));
+    assert!(p.parse_move("0000").is_err());
+    assert!(p.parse_move("").is_err());
+}
+
+/// Random games from the start: the incremental key always equals a recomputed one, FEN out
+/// then in is the identity, every legal move's string parses back to it, `is_capture` agrees
+/// with the men that vanish, and the halfmove clock follows §8.1.
+#[test]
+fn random_games_keep_keys_fen_and_notation_consistent() {
+    let mut rng = SmallRng::seed_from_u64(2024);
+    let mut positions = 0;
+    for game in 0..12 {
+        let mut p = Vanguard::start(&());
+        for ply in 0..160 {
+            assert_eq!(
+                p.key(),
+                p.compute_key(),
+                "game {game} ply {ply}: {}",
+                p.fen()
+            );
+            let back = pos(&p.fen());
+            assert_eq!(back, p, "FEN round trip of {}", p.fen());
+            let moves = legal_list(&p);
+            if moves.is_empty() {
+                break;
+            }
+            positions += 1;
+            if ply % 8 == 0 {
+                for m in moves.iter() {
+                    assert_eq!(p.parse_move(&p.format_move(*m)), Ok(*m), "{}", p.fen());
+                }
+            }
+            for m in moves.iter() {
+                let after = p.play(*m);
+                let lost = p.men(p.side.other()).count() - after.men(p.side.other()).count();
+                assert_eq!(
+                    p.is_capture(*m),
+                    lost > 0,
+                    "{} in {}",
+                    p.format_move(*m),
+                    p.fen()
+                );
+            }
+            // Prefer captures now and then, so games reach thinned-out middlegames.
+            let captures: Vec<Move> = moves.iter().copied().filter(|m| p.is_capture(*m)).collect();
+            let mv = if !captures.is_empty() && rng.random_bool(0.5) {
+                captures[rng.random_range(0..captures.len())]
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            p = p.play(mv);
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+}
+
+#[test]
+fn transpositions_share_a_key() {
+    let s = Vanguard::start(&());
+    let a = play(&play(&play(&play(&s, "b2a4"), "b15a13"), "o2p4"), "o15p13");
+    let b = play(&play(&play(&play(&s, "o2p4"), "o15p13"), "b2a4"), "b15a13");
+    assert_eq!(a.key(), b.key());
+    assert_ne!(a.halfmove_clock(), 0);
+    // Knights out and back: the start position again, with the same key.
+    let back = play(&play(&play(&play(&s, "o2p4"), "o15p13"), "p4o2"), "p13o15");
+    assert_eq!(back.key(), s.key());
+    // The same placement, but the Helepolis has used its first move: another position.
+    let fen = "7k8/16/16/16/16/16/16/p15/16/16/16/16/16/16/R15/H1B4K8 w - 0 1";
+    let h = pos(fen);
+    let round = play(&play(&play(&play(&h, "a1b1"), "h16h15"), "b1a1"), "h15h16");
+    assert_eq!(
+        round.fen(),
+        "7k8/16/16/16/16/16/16/p15/16/16/16/16/16/16/R15/H1B4K8 w a1 4 3"
+    );
+    assert_ne!(round.key(), h.key());
 }
