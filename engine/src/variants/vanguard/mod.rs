@@ -21,7 +21,7 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-pub use eval::VALUES;
+pub use eval::{ROYAL_VALUE, VALUES};
 pub use fen::{MAX_MEN_PER_SIDE, START_FEN};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::{Move, MoveKind};

@@ -692,3 +692,39 @@ fn transpositions_share_a_key() {
     );
     assert_ne!(round.key(), h.key());
 }
+
+/// The material values are the documented formula applied to the men's empty-board mobility:
+/// `100 + 25 * m` rounded to 5, where `m` is the mean over the 256 squares of the average of the
+/// squares it can move to and the squares it can capture on (docs/variants/vanguard.md).
+#[test]
+fn material_values_follow_from_empty_board_mobility() {
+    for kind in Kind::ALL {
+        let (mut moves, mut influence) = (0u32, 0u32);
+        for s in 0..=255u8 {
+            let me = Bb256::from_square(Square(s));
+            let r = reach::reach(kind, Player::White, Square(s), me, me, false);
+            moves += ((r.normal | r.quiet | r.sweep) & !me).count();
+            influence +=
+                ((r.normal | r.quiet | r.capture | r.rifle | r.sweep | r.shots) & !me).count();
+        }
+        let m = (moves + influence) as f64 / 2.0 / 256.0;
+        let expected = match kind {
+            Kind::King | Kind::Prince => ROYAL_VALUE,
+            Kind::Pawn => 100,
+            Kind::Soldier => 125,
+            Kind::Sergeant => 175,
+            _ => ((100.0 + 25.0 * m) / 5.0).round() as i32 * 5,
+        };
+        assert_eq!(VALUES[kind.index()], expected, "{kind:?} (m = {m:.2})");
+    }
+    // Material is seen from the side to move, and the start is balanced.
+    let start = Vanguard::start(&());
+    assert_eq!(start.evaluate(), 0);
+    // The spec's Nightrider capture: c3c4, then b1i15 takes the i15 General.
+    let up = play(&play(&play(&start, "c3c4"), "p14p10"), "b1i15");
+    assert_eq!(
+        up.evaluate(),
+        -VALUES[Kind::General.index()],
+        "Black to move, a General down"
+    );
+}
