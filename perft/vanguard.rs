@@ -161,3 +161,25 @@ fn print_counts() {
         println!("{fen} {}", counts.join(" "));
     }
 }
+
+/// Single-threaded perft speed from the start position. Run in release for a meaningful figure:
+/// `cargo test --release --test perft_vanguard -- --ignored perft_speed --nocapture`
+/// (depth from `VANGUARD_PERFT_DEPTH`, default 4).
+#[test]
+#[ignore]
+fn perft_speed() {
+    let depth = std::env::var("VANGUARD_PERFT_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(4);
+    let p = Vanguard::start(&());
+    for _ in 0..3 {
+        let t = std::time::Instant::now();
+        let nodes = perft(&p, depth);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "vanguard start perft({depth}) = {nodes} in {s:.3} s: {:.1} Mnodes/s",
+            nodes as f64 / s / 1e6
+        );
+    }
+}

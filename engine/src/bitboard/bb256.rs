@@ -29,9 +29,24 @@ impl Bb256 {
     /// The one-square set, usable in constant tables (the trait method is not `const`).
     #[inline(always)]
     pub const fn square(sq: Square) -> Self {
-        let mut w = [0; 4];
-        w[sq.0 as usize >> 6] = 1u64 << (sq.0 & 63);
-        Bb256(w)
+        Bb256::word_at(sq.0 >> 6, 1u64 << (sq.0 & 63))
+    }
+
+    /// The set whose word `index` (0..4) is `word`, the others empty. Each word is selected with
+    /// a mask rather than stored at a variable index: a variable store followed by the vector
+    /// loads of the next operation stalls store forwarding, which cost a third of the time of
+    /// the 16x16 slider attacks.
+    #[inline(always)]
+    const fn word_at(index: u8, word: u64) -> Self {
+        const fn pick(word: u64, index: u8, want: u8) -> u64 {
+            word & 0u64.wrapping_sub((index == want) as u64)
+        }
+        Bb256([
+            pick(word, index, 0),
+            pick(word, index, 1),
+            pick(word, index, 2),
+            pick(word, index, 3),
+        ])
     }
 
     /// Union, usable in constant tables.
@@ -63,9 +78,7 @@ impl Bb256 {
     /// The set holding `bits` (file `a` lowest, only the low 16 used) on rank `rank`.
     #[inline(always)]
     pub const fn from_rank_bits(rank: u8, bits: u32) -> Self {
-        let mut w = [0; 4];
-        w[rank as usize >> 2] = ((bits & 0xffff) as u64) << ((rank & 3) * 16);
-        Bb256(w)
+        Bb256::word_at(rank >> 2, ((bits & 0xffff) as u64) << ((rank & 3) * 16))
     }
 
     /// The 16 squares of file `file` as bits 0..16, rank 1 lowest.
@@ -149,9 +162,7 @@ impl Bitboard for Bb256 {
 
     #[inline(always)]
     fn from_square(sq: Square) -> Self {
-        let mut w = [0; 4];
-        w[sq.index() >> 6] = 1u64 << (sq.0 & 63);
-        Bb256(w)
+        Bb256::square(sq)
     }
     #[inline(always)]
     fn has(self, sq: Square) -> bool {
@@ -214,9 +225,7 @@ impl Bitboard for Bb256 {
     }
     #[inline(always)]
     fn rank_mask(rank: u8) -> Self {
-        let mut w = [0; 4];
-        w[rank as usize / 4] = 0xffff << (16 * (rank % 4));
-        Bb256(w)
+        Bb256::from_rank_bits(rank, 0xffff)
     }
 }
 

@@ -47,7 +47,9 @@ impl Vanguard {
         for kind in Kind::ALL {
             let mut men = self.pieces(kind, us);
             while let Some(from) = men.pop_lowest() {
-                let r = reach(kind, us, from, own, occ, self.unmoved.has(from));
+                let unmoved = matches!(kind, Kind::Pawn | Kind::Soldier | Kind::Helepolis)
+                    && self.unmoved.has(from);
+                let r = reach(kind, us, from, own, occ, unmoved);
                 match kind {
                     Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
                         let targets = r.normal & !own | r.quiet | r.capture & enemy;

@@ -102,11 +102,11 @@ pub fn reach(
         Kind::Helepolis => {
             let forward = forward_dir(color);
             // Forward: a rook slide, leaping one friendly man on its first move (R5).
-            let mut fwd = rook_attacks(from, occ) & ray(from, forward);
+            let mut fwd = forward_slide(from, occ, color);
             if unmoved {
                 if let Some(b) = first_on_ray(fwd & occ, color) {
                     if own.has(b) {
-                        fwd |= rook_attacks(b, occ) & ray(b, forward);
+                        fwd |= forward_slide(b, occ, color);
                     }
                 }
             }
@@ -115,8 +115,7 @@ pub fn reach(
             r.sweep = rook_attacks(from, own) & !ray(from, forward) & !own;
         }
         Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
-            let forward = forward_dir(color);
-            let ahead = rook_attacks(from, occ) & ray(from, forward);
+            let ahead = forward_slide(from, occ, color);
             let diagonal = DIAGONAL_FORWARD[color.index()][s];
             if kind == Kind::Sergeant {
                 r.normal = ahead & ball(from, 3) | diagonal;
@@ -146,6 +145,18 @@ pub const fn forward_dir(color: Player) -> Direction {
     match color {
         Player::White => Direction::North,
         Player::Black => Direction::South,
+    }
+}
+
+/// The squares ahead of `from` up to and including the first occupied one: one ray, so the
+/// classical way (first blocker by lowest or highest bit) is cheaper than a whole rook attack.
+#[inline(always)]
+fn forward_slide(from: Square, occ: Bb256, color: Player) -> Bb256 {
+    let forward = forward_dir(color);
+    let r = ray(from, forward);
+    match first_on_ray(r & occ, color) {
+        Some(b) => r & !ray(b, forward),
+        None => r,
     }
 }
 
