@@ -728,3 +728,33 @@ fn material_values_follow_from_empty_board_mobility() {
         "Black to move, a General down"
     );
 }
+
+/// Bad input never panics: mangled FENs and move strings are errors (or, by chance, valid).
+#[test]
+fn mangled_input_is_an_error_not_a_panic() {
+    let mut rng = SmallRng::seed_from_u64(99);
+    let alphabet: Vec<char> = "0123456789/ -abcdhijkpqxyzKQRPNHWé16".chars().collect();
+    let p = Vanguard::start(&());
+    for _ in 0..3000 {
+        let mut fen: Vec<char> = START_FEN.chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..fen.len());
+            match rng.random_range(0..3) {
+                0 => fen[i] = alphabet[rng.random_range(0..alphabet.len())],
+                1 => {
+                    fen.remove(i);
+                }
+                _ => fen.insert(i, alphabet[rng.random_range(0..alphabet.len())]),
+            }
+        }
+        let fen: String = fen.into_iter().collect();
+        if let Ok(q) = Vanguard::from_fen(&fen, &()) {
+            assert_eq!(q.key(), q.compute_key());
+            assert_eq!(pos(&q.fen()), q);
+        }
+        let mv: String = (0..rng.random_range(0..9))
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+            .collect();
+        let _ = p.parse_move(&mv);
+    }
+}
