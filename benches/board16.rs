@@ -1,5 +1,5 @@
-//! Slider attack cost per call: 16x16 (line lookup, the engine's choice, and the classical
-//! ray-mask alternative) against 8x8 (`attacks::board8`, and a local magic-free baseline:
+//! Slider attack cost per call: 16x16 (the classical ray-mask approach, the engine's choice, and
+//! the per-line 16-bit occupancy alternative) against 8x8 (`attacks::board8`, and a local magic-free baseline:
 //! hyperbola quintessence for files and diagonals, a bit trick for ranks).
 //!
 //! Run: `cargo bench --bench board16`. Each measurement is one batch of 1024 calls on random
@@ -40,6 +40,8 @@ fn inputs16(rng: &mut SmallRng) -> Vec<(Square, Bb256)> {
 /// The local 8x8 baseline: hyperbola quintessence on a line mask (files, diagonals), where the
 /// reversed board is a byte swap, and the same trick on the 8 bits of a rank.
 mod hq8 {
+    use chimera_engine::{Bb64, Square};
+
     const fn line(sq: u32, df: i32, dr: i32) -> u64 {
         let mut b = 0u64;
         let (mut f, mut r) = ((sq % 8) as i32, (sq / 8) as i32);
@@ -96,16 +98,17 @@ mod hq8 {
         (((up | down) & 0xff) as u64) << shift
     }
     #[inline(always)]
-    pub fn rook(sq: u32, occ: u64) -> u64 {
-        hq(sq, occ, MASKS[sq as usize][0]) | rank(sq, occ)
+    pub fn rook(sq: Square, occ: Bb64) -> Bb64 {
+        let s = sq.0 as u32;
+        Bb64(hq(s, occ.0, MASKS[sq.index()][0]) | rank(s, occ.0))
     }
     #[inline(always)]
-    pub fn bishop(sq: u32, occ: u64) -> u64 {
-        let m = MASKS[sq as usize];
-        hq(sq, occ, m[1]) | hq(sq, occ, m[2])
+    pub fn bishop(sq: Square, occ: Bb64) -> Bb64 {
+        let m = MASKS[sq.index()];
+        Bb64(hq(sq.0 as u32, occ.0, m[1]) | hq(sq.0 as u32, occ.0, m[2]))
     }
     #[inline(always)]
-    pub fn queen(sq: u32, occ: u64) -> u64 {
+    pub fn queen(sq: Square, occ: Bb64) -> Bb64 {
         rook(sq, occ) | bishop(sq, occ)
     }
 }
@@ -116,14 +119,11 @@ fn sliders(c: &mut Criterion) {
     let in16 = inputs16(&mut rng);
     // The baseline must be right before its speed means anything.
     for (sq, occ) in &in8 {
-        assert_eq!(
-            hq8::queen(sq.0 as u32, occ.0),
-            board8::queen_attacks(*sq, *occ).0
-        );
+        assert_eq!(hq8::queen(*sq, *occ), board8::queen_attacks(*sq, *occ));
     }
 
     macro_rules! bench {
-        ($group:expr, $name:expr, $inputs:expr, $f:expr) => {
+        ($group:expr, $name:expr, $inputs:expr, $f:path) => {
             $group.bench_function($name, |b| {
                 b.iter(|| {
                     for (sq, occ) in black_box(&$inputs).iter() {
@@ -133,46 +133,37 @@ fn sliders(c: &mut Criterion) {
             });
         };
     }
-    for piece in ["rook", "bishop", "queen"] {
-        let mut g = c.benchmark_group(format!("{piece}_x1024"));
-        match piece {
-            "rook" => {
-                bench!(g, "8x8_board8", in8, board8::rook_attacks);
-                bench!(g, "8x8_hq_baseline", in8, |s: Square, o: Bb64| hq8::rook(
-                    s.0 as u32, o.0
-                ));
-                bench!(g, "16x16_lines", in16, board16::rook_attacks);
-                bench!(g, "16x16_classical", in16, board16::classical::rook_attacks);
-            }
-            "bishop" => {
-                bench!(g, "8x8_board8", in8, board8::bishop_attacks);
-                bench!(g, "8x8_hq_baseline", in8, |s: Square, o: Bb64| hq8::bishop(
-                    s.0 as u32, o.0
-                ));
-                bench!(g, "16x16_lines", in16, board16::bishop_attacks);
-                bench!(
-                    g,
-                    "16x16_classical",
-                    in16,
-                    board16::classical::bishop_attacks
-                );
-            }
-            _ => {
-                bench!(g, "8x8_board8", in8, board8::queen_attacks);
-                bench!(g, "8x8_hq_baseline", in8, |s: Square, o: Bb64| hq8::queen(
-                    s.0 as u32, o.0
-                ));
-                bench!(g, "16x16_lines", in16, board16::queen_attacks);
-                bench!(
-                    g,
-                    "16x16_classical",
-                    in16,
-                    board16::classical::queen_attacks
-                );
-            }
-        }
-        g.finish();
+    macro_rules! group {
+        ($piece:literal, $board8:path, $baseline:path, $engine:path, $lines:path) => {{
+            let mut g = c.benchmark_group(concat!($piece, "_x1024"));
+            bench!(g, "8x8_board8", in8, $board8);
+            bench!(g, "8x8_hq_baseline", in8, $baseline);
+            bench!(g, "16x16_classical", in16, $engine);
+            bench!(g, "16x16_lines", in16, $lines);
+            g.finish();
+        }};
     }
+    group!(
+        "rook",
+        board8::rook_attacks,
+        hq8::rook,
+        board16::rook_attacks,
+        board16::lines::rook_attacks
+    );
+    group!(
+        "bishop",
+        board8::bishop_attacks,
+        hq8::bishop,
+        board16::bishop_attacks,
+        board16::lines::bishop_attacks
+    );
+    group!(
+        "queen",
+        board8::queen_attacks,
+        hq8::queen,
+        board16::queen_attacks,
+        board16::lines::queen_attacks
+    );
 }
 
 criterion_group!(benches, sliders);

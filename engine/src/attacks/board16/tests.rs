@@ -44,9 +44,9 @@ fn sliders_match_a_naive_walk_on_random_occupancies() {
             assert_eq!(rook_attacks(sq, occ), rook, "rook {sq:?} {occ:?}");
             assert_eq!(bishop_attacks(sq, occ), bishop, "bishop {sq:?} {occ:?}");
             assert_eq!(queen_attacks(sq, occ), rook | bishop);
-            assert_eq!(classical::rook_attacks(sq, occ), rook);
-            assert_eq!(classical::bishop_attacks(sq, occ), bishop);
-            assert_eq!(classical::queen_attacks(sq, occ), rook | bishop);
+            assert_eq!(lines::rook_attacks(sq, occ), rook);
+            assert_eq!(lines::bishop_attacks(sq, occ), bishop);
+            assert_eq!(lines::queen_attacks(sq, occ), rook | bishop);
             for dir in Direction::ALL {
                 assert_eq!(
                     ray_attacks(sq, occ, dir),

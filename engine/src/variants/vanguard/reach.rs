@@ -6,7 +6,7 @@
 use super::piece::Kind;
 use super::tables::*;
 use crate::attacks::board16::{
-    ball, bishop_attacks, queen_attacks, ray, rook_attacks, FERZ, KING, KNIGHT,
+    ball, bishop_attacks, queen_attacks, ray, ray_attacks, rook_attacks, FERZ, KING, KNIGHT,
 };
 use crate::bitboard::{Bb256, Bitboard, Direction};
 use crate::game::Player;
@@ -148,16 +148,10 @@ pub const fn forward_dir(color: Player) -> Direction {
     }
 }
 
-/// The squares ahead of `from` up to and including the first occupied one: one ray, so the
-/// classical way (first blocker by lowest or highest bit) is cheaper than a whole rook attack.
+/// The squares ahead of `from` up to and including the first occupied one.
 #[inline(always)]
 fn forward_slide(from: Square, occ: Bb256, color: Player) -> Bb256 {
-    let forward = forward_dir(color);
-    let r = ray(from, forward);
-    match first_on_ray(r & occ, color) {
-        Some(b) => r & !ray(b, forward),
-        None => r,
-    }
+    ray_attacks(from, occ, forward_dir(color))
 }
 
 /// The first square of a forward ray's blockers: the lowest going north, the highest going south.
