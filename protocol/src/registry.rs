@@ -26,4 +26,5 @@ registry! {
     "double-ended" => chimera_engine::variants::double_ended::DoubleEndedChess;
     "double-ended-deep" => chimera_engine::variants::double_ended::DeepDoubleEndedChess;
     "007" => chimera_engine::variants::oo7::Position;
+    "vanguard" => chimera_engine::variants::vanguard::Vanguard;
 }

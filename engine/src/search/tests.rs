@@ -621,7 +621,11 @@ fn movetime_and_stop_end_the_search_at_once() {
         let t = Instant::now();
         control.stop();
         let r = h.join().unwrap();
-        assert!(t.elapsed() < Duration::from_millis(500), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            t.elapsed()
+        );
         assert!(r.best.is_some());
     });
 }
