@@ -1,6 +1,7 @@
 //! Tests of 007: every worked example (§14), every ruling (§12), the seed's game (§13), FEN,
 //! options, keys, and properties over random games in every mode.
 
+mod eval;
 mod examples;
 mod fen;
 mod options;

@@ -1,0 +1,155 @@
+//! The evaluation is the controller's (§2): tempo by his own plies left, the threat of an enemy
+//! ply followed by a friendly one, and search using both to pick the enemy's worst ply.
+
+use super::*;
+use crate::eval::chess::SEE_VALUES;
+use crate::search::{search, Control, Limits, SearchParams, TranspositionTable};
+use crate::variants::chess::Role;
+use crate::variants::oo7::eval::{KING_THREAT, TEMPO, THREAT_EIGHTHS};
+
+fn eval(fen: &str, modes: &str) -> i32 {
+    pos(fen, modes).evaluate()
+}
+
+fn threat(value: i32) -> i32 {
+    value * THREAT_EIGHTHS / 8
+}
+
+const WHITE_TO_MOVE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const BLACK_TO_MOVE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+
+#[test]
+fn tempo_is_the_controllers_own_plies_left_whoever_is_on_the_board() {
+    // A symmetric board: only the turn state differs. Nothing is en prise or exposable.
+    let at = |board: &str, turn: &str| {
+        let schedule = if turn.ends_with("/1") {
+            "balanced"
+        } else {
+            "standard"
+        };
+        eval(&format!("{board} {turn}"), schedule)
+    };
+    assert_eq!(at(WHITE_TO_MOVE, "w1/3"), 2 * TEMPO);
+    assert_eq!(at(BLACK_TO_MOVE, "b1/3"), 2 * TEMPO);
+    // One own ply left: the last, friendly ply, or an enemy ply before the last. The colour on
+    // the board (white in both first cases) gets no orthodox tempo of its own.
+    assert_eq!(at(WHITE_TO_MOVE, "w3/3"), TEMPO);
+    assert_eq!(at(WHITE_TO_MOVE, "b2/3"), TEMPO);
+    assert_eq!(at(BLACK_TO_MOVE, "w2/3"), TEMPO);
+    // Balanced: the Black player's single opening ply moves a white piece and is his last.
+    assert_eq!(at(WHITE_TO_MOVE, "b1/1"), 0);
+}
+
+#[test]
+fn an_enemy_piece_the_enemy_ply_can_expose_is_won_without_detente() {
+    // The White player moves Black next: the queen can step onto d5 or f5 (the e4 pawn) or next
+    // to the white king, and his third ply takes it. Under Detente the capture rule forbids
+    // taking the piece the enemy ply moved, and nothing is en prise now.
+    let fen = "3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3 - -";
+    let free = eval(fen, "standard");
+    let detente = eval(fen, "standard+detente");
+    assert_eq!(free - detente, threat(SEE_VALUES[Role::Queen.index()]));
+    // A friendly ply first (F E F ahead) counts the same threat; a last ply counts none.
+    let first = "3qk3/8/8/8/4P3/8/8/4K3 w - - 0 1 w1/3";
+    let last = "3qk3/8/8/8/4P3/8/8/4K3 w - - 0 1 w3/3";
+    assert_eq!(
+        eval(first, "standard") - eval(last, "standard"),
+        TEMPO + threat(SEE_VALUES[Role::Queen.index()])
+    );
+}
+
+#[test]
+fn a_piece_already_en_prise_is_won_under_detente_too() {
+    // The black rook on d5 hangs to the knight; the White player's enemy ply can be any other
+    // black ply, his third ply takes the rook.
+    let enemy_ply = eval(
+        "4k3/8/8/3r4/8/4N3/8/4K3 b - - 0 1 w2/3 - -",
+        "standard+detente",
+    );
+    let last_ply = eval(
+        "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1 w3/3 - -",
+        "standard+detente",
+    );
+    assert_eq!(enemy_ply - last_ply, threat(SEE_VALUES[Role::Rook.index()]));
+    // Defended by a pawn, the rook is worth the rook minus the knight.
+    let enemy_ply = eval(
+        "4k3/8/4p3/3r4/8/4N3/8/4K3 b - - 0 1 w2/3 - -",
+        "standard+detente",
+    );
+    let last_ply = eval(
+        "4k3/8/4p3/3r4/8/4N3/8/4K3 w - - 0 1 w3/3 - -",
+        "standard+detente",
+    );
+    assert_eq!(
+        enemy_ply - last_ply,
+        threat(SEE_VALUES[Role::Rook.index()] - SEE_VALUES[Role::Knight.index()])
+    );
+}
+
+#[test]
+fn fast_and_deadly_counts_a_king_that_can_step_into_an_attack_as_lost() {
+    // The White player moves Black's king next to the d-file rook, then takes it.
+    let fen = "4k3/8/8/8/8/8/3R4/4K3 b - - 0 1 w2/3";
+    let fast = eval(fen, "standard+fast");
+    let orthodox = eval(fen, "standard");
+    assert_eq!(fast - orthodox, threat(KING_THREAT));
+    // At the last ply of the turn there is no enemy ply left to do it.
+    let last = "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1 w3/3";
+    assert_eq!(eval(last, "standard+fast"), eval(last, "standard"));
+}
+
+/// The principal variation of a fixed-depth search.
+fn best_line(p: &Position, depth: u32) -> Vec<String> {
+    let params = SearchParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    let result = search(p, &[], &params, &tt, &Control::default(), &mut |_| {});
+    let mut at = *p;
+    result
+        .pv
+        .iter()
+        .map(|m| {
+            at = at.play(*m);
+            m.to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn search_walks_the_enemy_queen_into_a_capture_and_takes_it() {
+    let p = pos("3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3", "standard");
+    let line = best_line(&p, 3);
+    let after = play(&p, &line[..2].join(","));
+    assert!(
+        after.board().pieces(Player::Black, Role::Queen).is_empty(),
+        "{line:?}"
+    );
+    // Under Detente the queen may not be taken after the enemy ply moved it, so the enemy ply
+    // leaves it alone (it would otherwise fall to no capture at all: nothing is en prise).
+    let p = pos(
+        "3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3 - -",
+        "standard+detente",
+    );
+    let line = best_line(&p, 3);
+    let after = play(&p, &line[..2].join(","));
+    assert!(!after.board().pieces(Player::Black, Role::Queen).is_empty());
+}
+
+#[test]
+fn at_an_enemy_ply_search_picks_the_enemys_worst_move() {
+    // The White player moves Black: the black rook could take the a2 pawn, but he would rather
+    // put it on c3 or e3, where his third ply takes it with the knight.
+    let p = pos("4k3/8/8/8/8/r7/P7/3NK3 b - - 0 1 w2/3", "standard");
+    let line = best_line(&p, 2);
+    let after = play(&p, &line.join(","));
+    assert!(
+        after.board().pieces(Player::Black, Role::Rook).is_empty(),
+        "{line:?}"
+    );
+    assert!(!after.board().pieces(Player::White, Role::Pawn).is_empty());
+}
