@@ -15,6 +15,9 @@
 //!   without this term it would not see either. Under fast-and-deadly the same pair takes the
 //!   enemy king if it is (or can step) en prise: a won game.
 //!
+//!   A mate counts likewise: a friendly ply after the enemy ply that mates (checked with the
+//!   enemy ply read as a pass).
+//!
 //! The opponent's threats in his next turn are left to search, as an orthodox evaluation leaves
 //! the opponent's captures to the opponent's move.
 
@@ -24,7 +27,7 @@ use crate::bitboard::{Bb64, Bitboard};
 use crate::eval::chess::{self as chess_eval, Pair, Term, SEE_VALUES};
 use crate::game::Player;
 use crate::square::Square;
-use crate::variants::chess::{Position as Board, Role};
+use crate::variants::chess::{MoveList as ChessMoves, Position as Board, Role};
 
 /// A ply of one's own colour, in centipawns.
 pub(super) const TEMPO: i32 = 15;
@@ -36,6 +39,10 @@ pub(super) const THREAT_EIGHTHS: i32 = 6;
 /// A king the turn will capture under fast-and-deadly: decisive, yet below search's mate
 /// scores (search scores the capture itself as a win when it sees it).
 pub(super) const KING_THREAT: i32 = 3_000;
+
+/// A mate the turn's next friendly ply gives: decisive, and surer than a material threat (the
+/// share still applies: the enemy ply in between may have to spoil it).
+pub(super) const MATE_THREAT: i32 = 2_000;
 
 /// Roles by falling value, for the threat scans (each stops once no piece can beat the best).
 const BY_VALUE: [Role; 5] = [
@@ -95,11 +102,34 @@ fn threat(pos: &Position, player: Player) -> i32 {
     let board = pos.board();
     let options = pos.options();
     let fast = options.fast_and_deadly;
-    let en_prise = capture_gain(board, player, fast);
-    if options.detente || en_prise >= KING_THREAT {
-        return en_prise;
+    let mut best = capture_gain(board, player, fast);
+    if best >= KING_THREAT {
+        return best;
     }
-    en_prise.max(exposure_gain(board, player, fast))
+    if !options.detente {
+        best = best.max(exposure_gain(board, player, fast));
+    }
+    if !fast && !pos.is_friendly_ply() && best < MATE_THREAT && mate_threat(board, player) {
+        best = MATE_THREAT;
+    }
+    best
+}
+
+/// Whether `player`, whose enemy's colour is on the board, mates at once with his next ply if
+/// the enemy ply before it is a harmless one (read as a pass). Not when a king is in check:
+/// the enemy ply must answer its own check, and `player`'s own king may stand in check
+/// only because the enemy ply just gave it (then no pass is possible).
+pub(super) fn mate_threat(board: &Board, player: Player) -> bool {
+    if board.checkers().any() || board.is_attacked(board.king(player), player.other()) {
+        return false;
+    }
+    let passed = board.null_move();
+    let mut moves = ChessMoves::new();
+    passed.legal_moves(&mut moves);
+    moves.iter().any(|m| {
+        let after = passed.play(*m);
+        after.checkers().any() && after.count_legal_moves() == 0
+    })
 }
 
 /// The value `player` loses to the cheapest of `attackers` taking a piece on a square the

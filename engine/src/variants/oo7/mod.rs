@@ -166,13 +166,22 @@ impl Game for Position {
         }
     }
 
-    /// Captures and queen promotions on friendly plies. On an enemy ply quiescence stands pat:
-    /// the controller picks a harmless enemy ply (the evaluation counts the friendly capture
-    /// that may follow in the same turn).
+    /// Captures and queen promotions on friendly plies, and checks on the last two friendly
+    /// plies of a turn. On an enemy ply quiescence stands pat: the controller picks a harmless
+    /// enemy ply (the evaluation counts the capture or mate the friendly ply after it makes).
+    /// Checks are where 007's mates fall: the enemy ply opens the enemy king, the next friendly
+    /// ply mates. Quiescence searches them near the end of the turn only (the evasions after a
+    /// check are searched in full, so checks on every ply of a long Progressive turn would
+    /// multiply); the opponent's enemy ply then stands pat, which bounds it. Under
+    /// fast-and-deadly a check forces nothing.
     #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
         self.is_friendly_ply()
-            && (mv.is_capture() || mv.promotion_role() == Some(crate::variants::chess::Role::Queen))
+            && (mv.is_capture()
+                || mv.promotion_role() == Some(crate::variants::chess::Role::Queen)
+                || (self.turn().plies_left() <= 3
+                    && !self.options().fast_and_deadly
+                    && self.board().play(mv).checkers().0 != 0))
     }
 
     /// No null move: passing a ply would hand the next ply's choice to the other player (or

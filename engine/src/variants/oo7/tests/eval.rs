@@ -3,9 +3,10 @@
 
 use super::*;
 use crate::eval::chess::SEE_VALUES;
+use crate::search::score::MATE_BOUND;
 use crate::search::{search, Control, Limits, SearchParams, TranspositionTable};
 use crate::variants::chess::Role;
-use crate::variants::oo7::eval::{KING_THREAT, TEMPO, THREAT_EIGHTHS};
+use crate::variants::oo7::eval::{mate_threat, KING_THREAT, MATE_THREAT, TEMPO, THREAT_EIGHTHS};
 
 fn eval(fen: &str, modes: &str) -> i32 {
     pos(fen, modes).evaluate()
@@ -96,6 +97,47 @@ fn fast_and_deadly_counts_a_king_that_can_step_into_an_attack_as_lost() {
     // At the last ply of the turn there is no enemy ply left to do it.
     let last = "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1 w3/3";
     assert_eq!(eval(last, "standard+fast"), eval(last, "standard"));
+}
+
+/// A back-rank mate the White player's third ply gives, whatever his enemy ply before it.
+const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1 w2/3";
+
+#[test]
+fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
+    let enemy_ply = eval(BACK_RANK, "standard");
+    let last_ply = eval("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 w3/3", "standard");
+    assert_eq!(enemy_ply - last_ply, threat(MATE_THREAT));
+    // Not when the enemy ply must answer a check: it is no free ply (here Kh8 or Kf8, and
+    // the knight's check spoils nothing, but the evaluation does not look that far).
+    let checked = pos("6k1/4Nppp/8/8/8/8/8/R5K1 b - - 0 1 w2/3", "standard");
+    assert!(!mate_threat(checked.board(), Player::White));
+    assert!(mate_threat(
+        pos(BACK_RANK, "standard").board(),
+        Player::White
+    ));
+    // With luft there is no mate.
+    let luft = pos("6k1/5pp1/7p/8/8/8/8/R5K1 b - - 0 1 w2/3", "standard");
+    assert!(!mate_threat(luft.board(), Player::White));
+}
+
+#[test]
+fn quiescence_finds_a_mate_by_check_on_the_last_ply() {
+    // Depth 1 plays the enemy ply; the mate on the last ply is a quiet move that only
+    // quiescence's checks reach.
+    let score = search_score(&pos(BACK_RANK, "standard"), 1);
+    assert!(score >= MATE_BOUND, "{score}");
+}
+
+fn search_score(p: &Position, depth: u32) -> i32 {
+    let params = SearchParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    search(p, &[], &params, &tt, &Control::default(), &mut |_| {}).score
 }
 
 /// The principal variation of a fixed-depth search.
