@@ -1,10 +1,8 @@
 //! The evaluation is the controller's (§2): tempo by his own plies left, the threat of an enemy
-//! ply followed by a friendly one, and search using both to pick the enemy's worst ply.
+//! ply followed by a friendly one (material, a king en prise, a mate).
 
 use super::*;
 use crate::eval::chess::SEE_VALUES;
-use crate::search::score::MATE_BOUND;
-use crate::search::{search, Control, Limits, SearchParams, TranspositionTable};
 use crate::variants::chess::Role;
 use crate::variants::oo7::eval::{mate_threat, KING_THREAT, MATE_THREAT, TEMPO, THREAT_EIGHTHS};
 
@@ -100,7 +98,7 @@ fn fast_and_deadly_counts_a_king_that_can_step_into_an_attack_as_lost() {
 }
 
 /// A back-rank mate the White player's third ply gives, whatever his enemy ply before it.
-const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1 w2/3";
+pub(super) const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1 w2/3";
 
 #[test]
 fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
@@ -118,80 +116,4 @@ fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
     // With luft there is no mate.
     let luft = pos("6k1/5pp1/7p/8/8/8/8/R5K1 b - - 0 1 w2/3", "standard");
     assert!(!mate_threat(luft.board(), Player::White));
-}
-
-#[test]
-fn quiescence_finds_a_mate_by_check_on_the_last_ply() {
-    // Depth 1 plays the enemy ply; the mate on the last ply is a quiet move that only
-    // quiescence's checks reach.
-    let score = search_score(&pos(BACK_RANK, "standard"), 1);
-    assert!(score >= MATE_BOUND, "{score}");
-}
-
-fn search_score(p: &Position, depth: u32) -> i32 {
-    let params = SearchParams {
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        ..SearchParams::default()
-    };
-    let tt = TranspositionTable::new(1);
-    search(p, &[], &params, &tt, &Control::default(), &mut |_| {}).score
-}
-
-/// The principal variation of a fixed-depth search.
-fn best_line(p: &Position, depth: u32) -> Vec<String> {
-    let params = SearchParams {
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        ..SearchParams::default()
-    };
-    let tt = TranspositionTable::new(1);
-    let result = search(p, &[], &params, &tt, &Control::default(), &mut |_| {});
-    let mut at = *p;
-    result
-        .pv
-        .iter()
-        .map(|m| {
-            at = at.play(*m);
-            m.to_string()
-        })
-        .collect()
-}
-
-#[test]
-fn search_walks_the_enemy_queen_into_a_capture_and_takes_it() {
-    let p = pos("3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3", "standard");
-    let line = best_line(&p, 3);
-    let after = play(&p, &line[..2].join(","));
-    assert!(
-        after.board().pieces(Player::Black, Role::Queen).is_empty(),
-        "{line:?}"
-    );
-    // Under Detente the queen may not be taken after the enemy ply moved it, so the enemy ply
-    // leaves it alone (it would otherwise fall to no capture at all: nothing is en prise).
-    let p = pos(
-        "3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3 - -",
-        "standard+detente",
-    );
-    let line = best_line(&p, 3);
-    let after = play(&p, &line[..2].join(","));
-    assert!(!after.board().pieces(Player::Black, Role::Queen).is_empty());
-}
-
-#[test]
-fn at_an_enemy_ply_search_picks_the_enemys_worst_move() {
-    // The White player moves Black: the black rook could take the a2 pawn, but he would rather
-    // put it on c3 or e3, where his third ply takes it with the knight.
-    let p = pos("4k3/8/8/8/8/r7/P7/3NK3 b - - 0 1 w2/3", "standard");
-    let line = best_line(&p, 2);
-    let after = play(&p, &line.join(","));
-    assert!(
-        after.board().pieces(Player::Black, Role::Rook).is_empty(),
-        "{line:?}"
-    );
-    assert!(!after.board().pieces(Player::White, Role::Pawn).is_empty());
 }

@@ -7,6 +7,7 @@ mod fen;
 mod options;
 mod properties;
 mod rulings;
+mod search;
 mod seed_game;
 
 use super::*;
