@@ -114,7 +114,7 @@ mod tests {
         let pos = <Position as Game>::from_fen(fen, &()).unwrap();
         let mut rng = SmallRng::seed_from_u64(seed);
         let (plies, _) = choose_turn(&pos, play, &mut rng);
-        let mut p = pos.clone();
+        let mut p = pos;
         plies
             .iter()
             .map(|&m| {
