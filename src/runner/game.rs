@@ -219,6 +219,7 @@ pub fn play_game<G: Game>(
         let (at, line) = match answer {
             Ok(answer) => answer,
             Err(e) => {
+                record.engine_time += sent.elapsed();
                 broken[me] = true;
                 let (termination, what) = match (&e, allowed) {
                     (EngineError::Timeout(_), Some(limit)) => (

@@ -94,10 +94,14 @@ impl<G: Game> Referee<G> {
                     "ply '{text}' of '{token}' after the turn passed to the opponent"
                 ));
             }
-            let mv = self
-                .position()
-                .parse_move(text)
-                .map_err(|e| format!("illegal move '{text}' ({e})"))?;
+            let mv = self.position().parse_move(text).map_err(|e| {
+                // The variant's message names the ply already, or gets it named here.
+                if e.0.contains(&format!("'{text}'")) {
+                    e.0
+                } else {
+                    format!("illegal move '{text}' ({e})")
+                }
+            })?;
             self.history.play(mv);
             self.plies.push(Ply {
                 player,
