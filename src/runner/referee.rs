@@ -206,7 +206,11 @@ mod tests {
             Ok(Stones {
                 left: f[0].parse().map_err(|_| bad())?,
                 plies: f[1].parse().map_err(|_| bad())?,
-                player: if f[2] == "w" { Player::White } else { Player::Black },
+                player: if f[2] == "w" {
+                    Player::White
+                } else {
+                    Player::Black
+                },
             })
         }
         fn fen(&self) -> String {
@@ -237,7 +241,11 @@ mod tests {
         }
         fn stuck_outcome(&self) -> Outcome {
             // The last stone was taken by whoever played the ply before.
-            let last = if self.plies == 3 { self.player.other() } else { self.player };
+            let last = if self.plies == 3 {
+                self.player.other()
+            } else {
+                self.player
+            };
             Outcome::win(last, WinReason::NoMoves)
         }
         fn halfmove_clock(&self) -> u32 {
@@ -285,7 +293,10 @@ mod tests {
     fn a_ply_that_ends_the_game_ends_the_turn() {
         let mut r = Referee::new(Stones::from_fen("4 3 b", &()).unwrap(), false);
         r.play_turn("3,1,1").unwrap();
-        assert_eq!(r.outcome(), Some(Outcome::win(Player::Black, WinReason::NoMoves)));
+        assert_eq!(
+            r.outcome(),
+            Some(Outcome::win(Player::Black, WinReason::NoMoves))
+        );
         assert_eq!(r.plies().len(), 2, "the ply after the end is ignored");
         assert_eq!(r.position_command(), "position fen 4 3 b moves 3 1");
     }

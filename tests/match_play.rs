@@ -1,0 +1,233 @@
+//! `chimera match` playing whole games: every variant of the registry, the baseline players,
+//! SPRT stopping a match, and (where installed) Stockfish and python-chess checking the referee.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const CHIMERA: &str = env!("CARGO_BIN_EXE_chimera");
+
+fn temp_pgn(tag: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("chimera-play-{tag}-{}-{n}.pgn", std::process::id()))
+}
+
+/// Runs `chimera match` with `args` and a PGN file; its stdout and the PGN.
+fn run_match(tag: &str, args: &[&str]) -> (String, String) {
+    let pgn = temp_pgn(tag);
+    let out = Command::new(CHIMERA)
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .expect("run chimera match");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    (stdout, text)
+}
+
+/// The variants the engine lists in `uci`.
+fn variants() -> Vec<String> {
+    let out = Command::new(CHIMERA)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"uci\nquit\n")?;
+            child.wait_with_output()
+        })
+        .expect("run chimera");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("option name UCI_Variant"))
+        .expect("UCI_Variant listed");
+    line.split(" var ").skip(1).map(str::to_string).collect()
+}
+
+/// Checks a chess PGN with python-chess (`scripts/match_pgn_check.py`), if it is installed.
+fn python_chess_agrees(pgn: &str) {
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_chess {
+        eprintln!("SKIPPED the python-chess check: python3 with python-chess not found");
+        return;
+    }
+    let path = temp_pgn("check");
+    std::fs::write(&path, pgn).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/match_pgn_check.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "python-chess disagrees:\n{text}");
+    assert!(text.contains(" 0 problems"), "{text}");
+}
+
+fn game_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().filter(|l| l.starts_with("Game ")).collect()
+}
+
+#[test]
+fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
+    for variant in variants() {
+        let (stdout, pgn) = run_match(
+            &variant,
+            &[
+                "--engine",
+                CHIMERA,
+                "--engine",
+                CHIMERA,
+                "--variant",
+                &variant,
+                "--depth",
+                "1",
+                "--games",
+                "20",
+                "--book-plies",
+                "4",
+                "--concurrency",
+                "2",
+                "--timeout",
+                "30",
+            ],
+        );
+        let games = game_lines(&stdout);
+        assert_eq!(games.len(), 20, "{variant}: {stdout}");
+        for line in games {
+            assert!(
+                !line.contains("forfeits") && !line.contains("loses on time"),
+                "{variant}: {line}"
+            );
+        }
+        assert_eq!(
+            pgn.matches(&format!("[Variant \"{variant}\"]")).count(),
+            20,
+            "{variant}"
+        );
+        if variant == "chess" {
+            python_chess_agrees(&pgn);
+        }
+    }
+}
+
+#[test]
+fn baseline_players_end_games_every_way_and_python_chess_agrees() {
+    let (stdout, pgn) = run_match(
+        "baseline",
+        &[
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=random",
+            "--option",
+            "Seed=1",
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=random",
+            "--option",
+            "Seed=2",
+            "--depth",
+            "1",
+            "--games",
+            "40",
+            "--concurrency",
+            "2",
+        ],
+    );
+    assert!(stdout.contains("Finished 40 games"), "{stdout}");
+    assert!(stdout.contains("Terminations: normal 40"), "{stdout}");
+    // Random games end in many ways; the referee's reasons name them.
+    for reason in ["checkmate", "insufficient material", "fifty-move rule"] {
+        assert!(pgn.contains(reason), "no {reason} in 40 random games");
+    }
+    python_chess_agrees(&pgn);
+}
+
+#[test]
+fn sprt_stops_the_match_once_greedy_is_clearly_stronger_than_random() {
+    let (stdout, _) = run_match(
+        "sprt",
+        &[
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=greedy",
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=random",
+            "--depth",
+            "1",
+            "--games",
+            "500",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "elo0=0",
+            "elo1=100",
+            "alpha=0.05",
+            "beta=0.05",
+        ],
+    );
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    let finished: usize = stdout
+        .split("Finished ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a Finished line");
+    assert!(finished < 100, "{finished} games");
+}
+
+#[test]
+fn plays_stockfish_with_a_clock_and_python_chess_agrees() {
+    let stockfish = "/usr/games/stockfish";
+    if !Path::new(stockfish).exists() {
+        eprintln!("SKIPPED: {stockfish} not installed");
+        return;
+    }
+    let (stdout, pgn) = run_match(
+        "stockfish",
+        &[
+            "--engine",
+            CHIMERA,
+            "--engine",
+            stockfish,
+            "--option",
+            "Skill Level=0",
+            "--tc",
+            "2+0.05",
+            "--games",
+            "2",
+            "--book-plies",
+            "4",
+            "--margin",
+            "200",
+        ],
+    );
+    let games = game_lines(&stdout);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for line in games {
+        assert!(
+            !line.contains("forfeits") && !line.contains("loses on time"),
+            "{line}"
+        );
+    }
+    python_chess_agrees(&pgn);
+}
