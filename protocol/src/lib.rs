@@ -5,6 +5,7 @@
 pub mod baseline;
 pub mod command;
 mod describe_chess;
+mod describe_double_ended;
 pub mod diagram;
 pub mod engine;
 pub mod options;

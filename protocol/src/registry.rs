@@ -45,4 +45,6 @@ macro_rules! registry {
 
 registry! {
     "chess" => chimera_engine::variants::chess::Position;
+    "double-ended" => chimera_engine::variants::double_ended::DoubleEndedChess;
+    "double-ended-deep" => chimera_engine::variants::double_ended::DeepDoubleEndedChess;
 }

@@ -577,6 +577,20 @@ fn limits_on_depth_and_nodes_hold() {
 }
 
 #[test]
+fn a_search_stopped_before_it_starts_still_completes_depth_one() {
+    let pos =
+        crate::variants::chess::Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let control = Control::default();
+    control.stop();
+    let tt = TranspositionTable::new(1);
+    let r = search(&pos, &[], &params(MAX_DEPTH), &tt, &control, &mut |_| {});
+    assert_eq!(r.depth, 1);
+    // Depth 1 sees the back-rank mate.
+    assert_eq!(r.best.map(|m| pos.format_move(m)), Some("a1a8".to_string()));
+    assert!(r.score >= MATE_BOUND, "{}", r.score);
+}
+
+#[test]
 fn movetime_and_stop_end_the_search_at_once() {
     let pos = Tree::new(3, 60);
     let mut p = params(MAX_DEPTH);

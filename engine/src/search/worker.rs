@@ -120,7 +120,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.nodes >= self.node_limit {
             control.stop();
         }
-        self.stopped = control.is_stopped();
+        // The main thread always finishes depth 1, so even a search stopped at once answers
+        // with a searched move and a real score (depth 1 is a few hundred nodes at most).
+        self.stopped = control.is_stopped() && (self.completed_depth > 0 || self.id != 0);
         self.stopped
     }
 

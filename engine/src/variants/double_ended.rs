@@ -1,1 +1,0 @@
-//! Double-Ended Chess: capture by approach and withdrawal (rules/double-ended.md).

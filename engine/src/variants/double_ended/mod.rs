@@ -1,0 +1,171 @@
+//! Double-Ended Chess (rules/double-ended.md): orthodox chess in which no piece ever moves onto
+//! an occupied square; instead every move automatically captures the enemy piece it withdraws
+//! from (the square behind its first step) and the one it approaches (the square beyond its
+//! last step), both at once where both stand. The b-file knights are Mirror Knights.
+//!
+//! One position type, [`DoubleEnded`], serves both variants; its `DEEP` flag selects the
+//! Deep-Capturing Knights subvariant (`double-ended-deep`): [`DoubleEndedChess`] and
+//! [`DeepDoubleEndedChess`]. The flag is a const generic so the knight geometry is fixed at
+//! compile time and the protocol picks the type by `UCI_Variant` name.
+//!
+//! Files: `piece` (kinds and values), `geometry` (where each piece goes and what it captures:
+//! the one description, read forwards by the generator and backwards by the attack test),
+//! `board` (bitboards and the attack test), `position` (state and making moves), `movegen`,
+//! `fen`, `zobrist`, `eval`.
+
+mod board;
+mod eval;
+mod fen;
+mod geometry;
+mod movegen;
+mod moves;
+mod piece;
+mod position;
+#[cfg(test)]
+mod tests;
+mod zobrist;
+
+pub use movegen::{MoveList, MAX_MOVES};
+pub use moves::Move;
+pub use piece::{Kind, Piece};
+pub use position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
+
+use crate::game::{find_legal_move, DrawReason, Game, Outcome, ParseError, Player, WinReason};
+use crate::square::{Board8, Square};
+use std::fmt;
+
+/// `double-ended`: Knights and Mirror Knights.
+pub type DoubleEndedChess = DoubleEnded<false>;
+/// `double-ended-deep`: Deep-Capturing Knights, no Mirror Knight.
+pub type DeepDoubleEndedChess = DoubleEnded<true>;
+
+pub const START_FEN: &str = "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 1";
+pub const DEEP_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
+    type Move = Move;
+    type Moves = MoveList;
+    type Options = ();
+
+    const NAME: &'static str = if DEEP {
+        "double-ended-deep"
+    } else {
+        "double-ended"
+    };
+
+    fn start(_: &()) -> Self {
+        Self::parse_fen(if DEEP { DEEP_START_FEN } else { START_FEN })
+            .expect("the start FEN is valid")
+    }
+
+    /// The sum of the values of every piece `mv` captures, by approach and by withdrawal.
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        [mv.withdrawal_victim(), mv.approach_victim()]
+            .into_iter()
+            .flatten()
+            .filter_map(|sq| self.board.piece_at(sq.0))
+            .map(|p| p.kind.value())
+            .sum()
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.board
+            .piece_at(mv.from().0)
+            .map_or(0, |p| p.kind.value())
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
+        Self::parse_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList) {
+        self.generate_legal(out);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal()
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        self.make(mv)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The 50-move rule (rules §5.3); a checkmate on the 100th ply takes precedence. There is
+    /// no insufficient-material rule: even king against king can mate.
+    fn quick_outcome(&self) -> Option<Outcome> {
+        if self.halfmove < 100 {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        self.generate_legal(&mut moves);
+        if moves.is_empty() && self.king_attacked() {
+            return None;
+        }
+        Some(Outcome::Draw(DrawReason::FiftyMoves))
+    }
+
+    fn stuck_outcome(&self) -> Outcome {
+        if self.king_attacked() {
+            Outcome::win(self.side.other(), WinReason::Checkmate)
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn in_check(&self) -> bool {
+        self.king_attacked()
+    }
+
+    #[inline(always)]
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
+        let bad = || ParseError::new(format!("bad move '{s}' (expected like e2e4 or g7h8m)"));
+        let (_, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(bad)?;
+        let (_, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(bad)?;
+        let promotion_letters = if DEEP { "qrbn" } else { "qrbnm" };
+        if !(rest.is_empty() || rest.len() == 1 && promotion_letters.contains(rest)) {
+            return Err(bad());
+        }
+        find_legal_move(self, s)
+            .map_err(|_| ParseError::new(format!("illegal move '{s}' in {}", self.to_fen())))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.static_eval()
+    }
+}
+
+impl<const DEEP: bool> fmt::Debug for DoubleEnded<DEEP> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", Self::NAME, self.to_fen())
+    }
+}

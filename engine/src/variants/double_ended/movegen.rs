@@ -1,0 +1,363 @@
+//! Legal move generation: destinations on empty squares only, each move with the victims its
+//! geometry forces, then the own-king test after those captures (rules §7).
+
+use super::board::{bit, Board};
+use super::geometry::{
+    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, NEIGHBOURS, NONE, NO_DIRECTION, OPPOSITE,
+    PAWN_STEPS, RAYS, STEP,
+};
+use super::moves::Move;
+use super::piece::Kind;
+use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
+use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
+use crate::bitboard::{Bb64, Bitboard};
+use crate::game::Player;
+use crate::square::Square;
+use arrayvec::ArrayVec;
+
+/// The move list's capacity. The FEN reader accepts only armies whose [`Kind::most_moves`] add
+/// up to at most this, and no move raises that sum (captures remove pieces; a pawn already
+/// counts as the queen it may become), so no list can overflow.
+pub const MAX_MOVES: usize = 512;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// What every candidate move of one position is checked against. With `COUNT` the legal moves
+/// are only counted (perft's last ply), and line moves that cannot matter to the own king are
+/// counted in bulk.
+struct Generator<'a, const DEEP: bool, const COUNT: bool> {
+    board: &'a Board,
+    out: &'a mut MoveList,
+    count: u64,
+    us: Player,
+    enemy: Bb64,
+    king: u8,
+    checked: bool,
+    /// The squares the own-king attack test reads (everything when in check).
+    sensitive: Bb64,
+}
+
+impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
+    /// The enemy piece on `sq`, as a victim square, or [`NONE`].
+    #[inline(always)]
+    fn victim(&self, sq: u8) -> u8 {
+        if sq != NONE && self.enemy.has(Square(sq)) {
+            sq
+        } else {
+            NONE
+        }
+    }
+
+    /// Whether the mover's king is safe after `mv` and its captures (rules §5.2). A move that
+    /// touches no square the attack test reads cannot change its answer, so most moves skip it.
+    #[inline(always)]
+    fn is_legal(&self, mv: &Move) -> bool {
+        let changed = bit(mv.from) | bit(mv.to) | bit(mv.withdrawn) | bit(mv.approached);
+        if !self.checked && mv.from != self.king && (changed & self.sensitive).is_empty() {
+            return true;
+        }
+        let mut after = *self.board;
+        after.colors[self.us.index()] ^= bit(mv.from) | bit(mv.to);
+        after.colors[self.us.other().index()] &= !(bit(mv.withdrawn) | bit(mv.approached));
+        let king = if mv.from == self.king {
+            mv.to
+        } else {
+            self.king
+        };
+        !after.attacked::<DEEP>(king, self.us.other())
+    }
+
+    #[inline(always)]
+    fn add(&mut self, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
+        let mv = Move {
+            from,
+            to,
+            withdrawn,
+            approached,
+            promotion: None,
+            castle: false,
+        };
+        if !self.is_legal(&mv) {
+            return;
+        }
+        // The promoted kind cannot matter to the own king's safety: test once, push all.
+        let kinds: &[Kind] = if DEEP {
+            &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+        } else {
+            &[
+                Kind::Queen,
+                Kind::Rook,
+                Kind::Bishop,
+                Kind::Knight,
+                Kind::Mirror,
+            ]
+        };
+        if COUNT {
+            self.count += if promotes { kinds.len() as u64 } else { 1 };
+        } else if promotes {
+            for &k in kinds {
+                self.out.push(Move {
+                    promotion: Some(k),
+                    ..mv
+                });
+            }
+        } else {
+            self.out.push(mv);
+        }
+    }
+
+    /// An irregular step (pawn or knight) whose destination is known to be empty.
+    #[inline(always)]
+    fn step(&mut self, from: u8, s: &Step, promotes: bool) {
+        let (w, a) = (self.victim(s.withdrawal), self.victim(s.approach));
+        if s.needs_victim && w == NONE && a == NONE {
+            return;
+        }
+        self.add(from, s.to, w, a, promotes);
+    }
+
+    /// Counts the pawn moves of `pawns` (off the sensitive squares, not in check) with shifted
+    /// masks: a step's destination, withdrawal and approach squares are the pawn set shifted by
+    /// the step. Moves that end on, or capture on, a sensitive square go the per-move way.
+    #[inline(always)]
+    fn count_pawns(&mut self, pawns: Bb64, empty: Bb64, last_rank: Bb64, promotions: u64) {
+        use crate::bitboard::Direction::{self, *};
+        let us = self.us.index();
+        let (f, back, diagonals) = if self.us == Player::White {
+            (
+                North,
+                South,
+                [(NorthWest, SouthEast, 2usize), (NorthEast, SouthWest, 3)],
+            )
+        } else {
+            (
+                South,
+                North,
+                [(SouthWest, NorthEast, 2usize), (SouthEast, NorthWest, 3)],
+            )
+        };
+        let start_rank = Bb64::rank_mask(if self.us == Player::White { 1 } else { 6 });
+        let exposed = self.enemy & self.sensitive;
+        // Counts the safe `targets`; the risky ones go through `step`, found from the target by
+        // `back_steps` and the step's index in PAWN_STEPS.
+        let tally =
+            |g: &mut Self, targets: Bb64, risky: Bb64, back_steps: &[Direction], index: usize| {
+                let safe = targets & !risky;
+                g.count += (safe & !last_rank).count() as u64
+                    + promotions * (safe & last_rank).count() as u64;
+                for t in (targets & risky).squares() {
+                    let from = back_steps
+                        .iter()
+                        .fold(Bb64::from_square(t), |b, d| b.shift(*d));
+                    let from = from.lowest().expect("a pawn behind its step").0;
+                    let step = &PAWN_STEPS[us][from as usize][index];
+                    g.step(from, step, (last_rank & Bb64::from_square(t)).any());
+                }
+            };
+        // Single step: W = t - 2f, A = t + f.
+        let single = pawns.shift(f) & empty;
+        let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f);
+        tally(self, single, risky, &[back], 0);
+        // Double step from the start rank: W = t - 3f, A = t + f.
+        let double = ((pawns & start_rank).shift(f) & empty).shift(f) & empty;
+        let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f).shift(f);
+        tally(self, double, risky, &[back, back], 1);
+        // Diagonal step d: W = t - 2d, A = t + d; a move only with a victim.
+        for (d, opposite, index) in diagonals {
+            let victims = self.enemy.shift(d).shift(d) | self.enemy.shift(opposite);
+            let targets = pawns.shift(d) & empty & victims;
+            let risky = self.sensitive | exposed.shift(d).shift(d) | exposed.shift(opposite);
+            tally(self, targets, risky, &[opposite], index);
+        }
+    }
+
+    /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
+    /// approach one step beyond the destination (rules §4.2).
+    #[inline(always)]
+    fn lines(&mut self, from: u8, mut targets: Bb64) {
+        if COUNT && !self.checked && from != self.king && !self.sensitive.has(Square(from)) {
+            // Only moves that fill a sensitive square or capture on one need the full test:
+            // those ending on one, those withdrawing from a sensitive enemy neighbour (a whole
+            // ray), and those ending next to a sensitive enemy blocker. The rest count at once.
+            let mut risky = targets & self.sensitive;
+            let exposed = self.enemy & self.sensitive;
+            for n in (exposed & Bb64(NEIGHBOURS[from as usize])).squares() {
+                let away = DIRECTION[n.index()][from as usize] as usize;
+                risky |= Bb64(RAYS[from as usize][away]);
+            }
+            for b in exposed.squares() {
+                let dir = DIRECTION[from as usize][b.index()];
+                if dir != NO_DIRECTION {
+                    risky |= bit(STEP[b.index()][OPPOSITE[dir as usize] as usize]);
+                }
+            }
+            risky &= targets;
+            self.count += (targets & !risky).count() as u64;
+            targets = risky;
+        }
+        for t in targets.squares() {
+            let dir = DIRECTION[from as usize][t.index()] as usize;
+            let w = self.victim(STEP[from as usize][OPPOSITE[dir] as usize]);
+            let a = self.victim(STEP[t.index()][dir]);
+            self.add(from, t.0, w, a, false);
+        }
+    }
+}
+
+impl<const DEEP: bool> DoubleEnded<DEEP> {
+    /// Whether the king of the player to move is attacked.
+    pub(super) fn king_attacked(&self) -> bool {
+        let us = self.side;
+        self.board.attacked::<DEEP>(self.board.king(us), us.other())
+    }
+
+    pub(super) fn generate_legal(&self, out: &mut MoveList) {
+        self.generate::<false>(out);
+    }
+
+    /// The number of legal moves (perft's last ply), without listing them.
+    pub(super) fn count_legal(&self) -> u64 {
+        let mut unused = MoveList::new();
+        self.generate::<true>(&mut unused)
+    }
+
+    /// Generates (or with `COUNT` only counts) the legal moves; returns the count.
+    fn generate<const COUNT: bool>(&self, out: &mut MoveList) -> u64 {
+        let board = &self.board;
+        let us = self.side;
+        let them = us.other();
+        let occ = board.occupied();
+        let empty = !occ;
+        let king = board.king(us);
+        let checked = board.attacked::<DEEP>(king, them);
+        let sensitive = if checked {
+            Bb64::FULL
+        } else {
+            board.attack_reads::<DEEP>(king, them)
+        };
+        let mut g = Generator::<DEEP, COUNT> {
+            board,
+            out,
+            count: 0,
+            us,
+            enemy: board.colors[them.index()],
+            king,
+            checked,
+            sensitive,
+        };
+
+        let last_rank = if us == Player::White { 7 } else { 0 };
+        let mut pawns = board.pieces(us, Kind::Pawn);
+        if COUNT && !checked {
+            let promotions = if DEEP { 4 } else { 5 };
+            g.count_pawns(
+                pawns & !sensitive,
+                empty,
+                Bb64::rank_mask(last_rank),
+                promotions,
+            );
+            pawns &= sensitive;
+        }
+        for s in pawns.squares() {
+            for step in &PAWN_STEPS[us.index()][s.index()] {
+                if step.to != NONE
+                    && empty.has(Square(step.to))
+                    && (step.via == NONE || empty.has(Square(step.via)))
+                {
+                    g.step(s.0, step, step.to / 8 == last_rank);
+                }
+            }
+        }
+
+        let knights: &[(Kind, KnightStyle)] = if DEEP {
+            &[(Kind::Knight, KnightStyle::Deep)]
+        } else {
+            &[
+                (Kind::Knight, KnightStyle::Orthodox),
+                (Kind::Mirror, KnightStyle::Mirror),
+            ]
+        };
+        for &(kind, style) in knights {
+            for s in board.pieces(us, kind).squares() {
+                for step in &KNIGHT_STEPS[style as usize][s.index()] {
+                    if step.to != NONE && empty.has(Square(step.to)) {
+                        g.step(s.0, step, false);
+                    }
+                }
+            }
+        }
+
+        for s in board.pieces(us, Kind::Bishop).squares() {
+            g.lines(s.0, bishop_attacks(s, occ) & empty);
+        }
+        for s in board.pieces(us, Kind::Rook).squares() {
+            g.lines(s.0, rook_attacks(s, occ) & empty);
+        }
+        for s in board.pieces(us, Kind::Queen).squares() {
+            g.lines(s.0, queen_attacks(s, occ) & empty);
+        }
+        g.lines(king, Bb64(NEIGHBOURS[king as usize]) & empty);
+
+        if !checked {
+            self.castlings(&mut g);
+        }
+        g.count
+    }
+
+    /// Castling (rules §3.3): rights, empty squares between, the crossed square safe with the
+    /// king standing on it, and the king safe after the move. It never captures.
+    fn castlings<const COUNT: bool>(&self, g: &mut Generator<'_, DEEP, COUNT>) {
+        let us = self.side;
+        let them = us.other();
+        // A right implies king and rook on their home squares (kept so by the FEN reader and by
+        // `make`), so only emptiness and safety are left to test.
+        let (home, short, long) = if us == Player::White {
+            (4u8, WHITE_SHORT, WHITE_LONG)
+        } else {
+            (60u8, BLACK_SHORT, BLACK_LONG)
+        };
+        let occ = self.board.occupied();
+        let safe_with = |moved: Bb64, king_on: u8| {
+            let mut b = self.board;
+            b.colors[us.index()] ^= moved;
+            !b.attacked::<DEEP>(king_on, them)
+        };
+        // (right, crossed square, king's destination, rook's origin, squares that must be empty)
+        let sides = [
+            (
+                short,
+                home + 1,
+                home + 2,
+                home + 3,
+                bit(home + 1) | bit(home + 2),
+            ),
+            (
+                long,
+                home - 1,
+                home - 2,
+                home - 4,
+                bit(home - 1) | bit(home - 2) | bit(home - 3),
+            ),
+        ];
+        for (right, cross, to, rook, between) in sides {
+            if self.castling & right == 0 || (between & occ).any() {
+                continue;
+            }
+            let king_crossed = bit(home) | bit(cross);
+            let castled = bit(home) | bit(to) | bit(rook) | bit(cross);
+            if safe_with(king_crossed, cross) && safe_with(castled, to) {
+                if COUNT {
+                    g.count += 1;
+                } else {
+                    g.out.push(Move {
+                        from: home,
+                        to,
+                        withdrawn: NONE,
+                        approached: NONE,
+                        promotion: None,
+                        castle: true,
+                    });
+                }
+            }
+        }
+    }
+}

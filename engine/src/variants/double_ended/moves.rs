@@ -1,0 +1,77 @@
+//! The move type: origin, destination, and the victims its geometry forces.
+
+use super::geometry::NONE;
+use super::piece::Kind;
+use crate::square::{Board8, Square};
+use std::fmt;
+
+/// A move. It carries the squares of the enemy pieces it captures (found once, by the
+/// generator), so playing it and asking what it captures need no geometry.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(super) from: u8,
+    pub(super) to: u8,
+    /// The square of the piece captured by withdrawal, or [`NONE`].
+    pub(super) withdrawn: u8,
+    /// The square of the piece captured by approach, or [`NONE`].
+    pub(super) approached: u8,
+    pub(super) promotion: Option<Kind>,
+    pub(super) castle: bool,
+}
+
+impl Move {
+    pub fn from(self) -> Square {
+        Square(self.from)
+    }
+    pub fn to(self) -> Square {
+        Square(self.to)
+    }
+    pub fn promotion(self) -> Option<Kind> {
+        self.promotion
+    }
+    pub fn is_castle(self) -> bool {
+        self.castle
+    }
+    /// Whether the move removes at least one enemy piece.
+    #[inline(always)]
+    pub fn is_capture(self) -> bool {
+        self.withdrawn != NONE || self.approached != NONE
+    }
+    /// The square of the enemy piece captured by withdrawal, if any.
+    pub fn withdrawal_victim(self) -> Option<Square> {
+        (self.withdrawn != NONE).then_some(Square(self.withdrawn))
+    }
+    /// The square of the enemy piece captured by approach, if any.
+    pub fn approach_victim(self) -> Option<Square> {
+        (self.approached != NONE).then_some(Square(self.approached))
+    }
+}
+
+/// UCI notation: `e2e4`, `g7h8m`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.from().display::<Board8>(),
+            self.to().display::<Board8>()
+        )?;
+        if let Some(k) = self.promotion {
+            write!(f, "{}", k.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")?;
+        for v in [self.withdrawal_victim(), self.approach_victim()]
+            .into_iter()
+            .flatten()
+        {
+            write!(f, "x{}", v.display::<Board8>())?;
+        }
+        Ok(())
+    }
+}
