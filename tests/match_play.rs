@@ -231,3 +231,127 @@ fn plays_stockfish_with_a_clock_and_python_chess_agrees() {
     }
     python_chess_agrees(&pgn);
 }
+
+#[test]
+fn each_opening_of_a_file_is_played_twice_with_colours_reversed() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+    ];
+    let file = temp_pgn("openings");
+    std::fs::write(
+        &file,
+        format!("# two openings\n{}\n\n{} ; d4\n", fens[0], fens[1]),
+    )
+    .unwrap();
+    let (stdout, pgn) = run_match(
+        "openings",
+        &[
+            "--engine",
+            CHIMERA,
+            "--name",
+            "A",
+            "--option",
+            "Play=random",
+            "--engine",
+            CHIMERA,
+            "--name",
+            "B",
+            "--option",
+            "Play=random",
+            "--depth",
+            "1",
+            "--games",
+            "4",
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+    );
+    let _ = std::fs::remove_file(&file);
+    assert!(stdout.contains("Finished 4 games"), "{stdout}");
+    // Games in the order they were scheduled (one worker): FEN and White of each.
+    let games: Vec<(String, String)> = pgn
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let tag = |t: &str| {
+                g.split(&format!("[{t} \""))
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            };
+            (tag("FEN"), tag("White"))
+        })
+        .collect();
+    let want = [
+        (fens[0], "A"),
+        (fens[0], "B"),
+        (fens[1], "A"),
+        (fens[1], "B"),
+    ];
+    assert_eq!(games.len(), 4);
+    for ((fen, white), (want_fen, want_white)) in games.iter().zip(want) {
+        assert_eq!((fen.as_str(), white.as_str()), (want_fen, want_white));
+    }
+}
+
+#[test]
+fn score_draws_and_the_ply_limit_adjudicate_games() {
+    // Greedy reports its one-ply value; level scores from the first turn make a draw.
+    let (stdout, pgn) = run_match(
+        "draw",
+        &[
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=greedy",
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=greedy",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--draw",
+            "movenumber=1",
+            "movecount=2",
+            "score=100",
+        ],
+    );
+    assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
+    assert_eq!(
+        pgn.matches("{draw by adjudication (scores)} 1/2-1/2")
+            .count(),
+        2,
+        "{pgn}"
+    );
+    let (stdout, pgn) = run_match(
+        "maxplies",
+        &[
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=random",
+            "--engine",
+            CHIMERA,
+            "--option",
+            "Play=random",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "7",
+        ],
+    );
+    assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
+    assert_eq!(pgn.matches("[PlyCount \"7\"]").count(), 2, "{pgn}");
+    assert!(
+        pgn.contains("{draw by adjudication: 7 plies played} 1/2-1/2"),
+        "{pgn}"
+    );
+}
