@@ -1,10 +1,11 @@
-//! `chimera perft --depth N [--fen FEN] [--threads T] [--variant NAME]`: divide output exactly
+//! `chimera perft --depth N [--fen FEN] [--threads T] [--variant NAME] [--option NAME=VALUE]...`:
+//! divide output exactly
 //! as Stockfish prints it (`e2e4: 20` per root move, a blank line, `Nodes searched: N`) on
 //! stdout; time and speed on stderr, so the stdout of both engines can be compared line by line.
 
 use chimera_engine::perft::{divide, format_divide};
-use chimera_engine::variants::chess;
-use chimera_engine::Game;
+use chimera_engine::variants::{chess, oo7};
+use chimera_engine::{Game, VariantOptions};
 use std::time::Instant;
 
 struct Args {
@@ -12,15 +13,20 @@ struct Args {
     fen: Option<String>,
     threads: usize,
     variant: String,
+    /// `(name, value)` pairs for the variant's options, in order.
+    options: Vec<(String, String)>,
 }
 
-const USAGE: &str = "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant chess]";
+const USAGE: &str =
+    "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant chess|007] \
+                     [--option NAME=VALUE]...";
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut depth = None;
     let mut fen = None;
     let mut threads = 1;
     let mut variant = "chess".to_string();
+    let mut options = Vec::new();
     let mut i = 0;
     let value = |i: usize, flag: &str| {
         args.get(i + 1)
@@ -47,6 +53,14 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             }
             "--variant" => {
                 variant = value(i, "--variant")?;
+                i += 2;
+            }
+            "--option" => {
+                let text = value(i, "--option")?;
+                let (name, v) = text
+                    .split_once('=')
+                    .ok_or_else(|| format!("--option needs NAME=VALUE, not '{text}'"))?;
+                options.push((name.to_string(), v.to_string()));
                 i += 2;
             }
             // A FEN may come as one quoted argument or as its separate fields.
@@ -76,6 +90,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         fen,
         threads,
         variant,
+        options,
     })
 }
 
@@ -84,12 +99,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let args = parse_args(args)?;
     match args.variant.as_str() {
         chess::Position::NAME => run_game::<chess::Position>(&args),
+        oo7::Position::NAME => run_game::<oo7::Position>(&args),
         other => Err(format!("unknown variant '{other}' for perft")),
     }
 }
 
 fn run_game<G: Game>(args: &Args) -> Result<(), String> {
-    let options = G::Options::default();
+    let mut options = G::Options::default();
+    for (name, value) in &args.options {
+        options.set(name, value).map_err(|e| e.to_string())?;
+    }
     let pos = match &args.fen {
         Some(fen) => G::from_fen(fen, &options).map_err(|e| e.to_string())?,
         None => G::start(&options),

@@ -6,6 +6,8 @@ pub mod baseline;
 pub mod command;
 mod describe_chess;
 mod describe_double_ended;
+mod describe_oo7;
+mod describe_vanguard;
 pub mod diagram;
 pub mod engine;
 pub mod options;

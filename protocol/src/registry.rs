@@ -47,4 +47,6 @@ registry! {
     "chess" => chimera_engine::variants::chess::Position;
     "double-ended" => chimera_engine::variants::double_ended::DoubleEndedChess;
     "double-ended-deep" => chimera_engine::variants::double_ended::DeepDoubleEndedChess;
+    "007" => chimera_engine::variants::oo7::Position;
+    "vanguard" => chimera_engine::variants::vanguard::Vanguard;
 }

@@ -600,7 +600,7 @@ fn movetime_and_stop_end_the_search_at_once() {
     let r = run(&pos, &p);
     let spent = t.elapsed();
     assert!(
-        spent >= Duration::from_millis(45) && spent < Duration::from_millis(300),
+        spent >= Duration::from_millis(45) && spent < Duration::from_millis(1500),
         "{spent:?}"
     );
     assert!(r.best.is_some());
@@ -621,7 +621,11 @@ fn movetime_and_stop_end_the_search_at_once() {
         let t = Instant::now();
         control.stop();
         let r = h.join().unwrap();
-        assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            t.elapsed()
+        );
         assert!(r.best.is_some());
     });
 }

@@ -21,6 +21,13 @@ impl Position {
 
     /// Reads a FEN with six fields, or four (clocks then default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Position, ParseError> {
+        Self::read_fen::<false>(fen)
+    }
+
+    /// Reads a FEN as [`Position::from_fen`] does, for rules that ignore check (`PSEUDO`, see
+    /// [`Position::from_fen_pseudo`]): the side not to move may be in check, and en passant is
+    /// kept whenever a pawn could take.
+    pub(super) fn read_fen<const PSEUDO: bool>(fen: &str) -> Result<Position, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 4 && fields.len() != 6 {
             return Err(err(format!(
@@ -55,14 +62,14 @@ impl Position {
             p.halfmove_clock = read_number(fields[4], "halfmove clock (field 5)")?;
             p.fullmove_number = read_number(fields[5], "fullmove number (field 6)")?.max(1);
         }
-        if p.is_attacked(p.king(p.side.other()), p.side) {
+        if !PSEUDO && p.is_attacked(p.king(p.side.other()), p.side) {
             return Err(err(format!(
                 "the side not to move ({}) is in check in '{}'",
                 p.side.other(),
                 fields[0]
             )));
         }
-        p.finish_setup(en_passant);
+        p.finish_setup::<PSEUDO>(en_passant);
         Ok(p)
     }
 

@@ -22,6 +22,7 @@ mod fen;
 mod movegen;
 mod moves;
 mod position;
+mod pseudo;
 mod status;
 mod types;
 mod zobrist;
@@ -32,40 +33,45 @@ mod tests;
 pub use fen::START_FEN;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::Position;
+pub use pseudo::MAX_PSEUDO_LEGAL_MOVES;
 pub use types::{CastlingRights, Piece, Role};
 
 use crate::game::{Game, Outcome, ParseError, Player};
 use crate::square::{Board8, Square};
 
+/// Reads the text of a UCI move (`e2e4`, `e7e8q`, `e1g1`) into from, to and promotion, without
+/// asking whether any position allows it.
+pub fn parse_uci_parts(s: &str) -> Result<(Square, Square, Option<Role>), ParseError> {
+    let malformed = || {
+        ParseError::new(format!(
+            "bad move '{s}': expected a move like e2e4 or e7e8q"
+        ))
+    };
+    let (from, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(malformed)?;
+    let (to, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(malformed)?;
+    let promotion = match rest {
+        "" => None,
+        r if r.len() == 1 => match Role::from_char(r.chars().next().unwrap_or(' ')) {
+            Some(role) if Role::PROMOTIONS.contains(&role) => Some(role),
+            _ => {
+                return Err(ParseError::new(format!(
+                    "bad promotion '{r}' in move '{s}'"
+                )))
+            }
+        },
+        r => {
+            return Err(ParseError::new(format!(
+                "unexpected '{r}' after move '{s}'"
+            )))
+        }
+    };
+    Ok((from, to, promotion))
+}
+
 impl Position {
     /// Reads a UCI move (`e2e4`, `e7e8q`, `e1g1`) and checks that it is legal here.
     pub fn parse_uci(&self, s: &str) -> Result<Move, ParseError> {
-        let (from, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(|| {
-            ParseError::new(format!(
-                "bad move '{s}': expected a move like e2e4 or e7e8q"
-            ))
-        })?;
-        let (to, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(|| {
-            ParseError::new(format!(
-                "bad move '{s}': expected a move like e2e4 or e7e8q"
-            ))
-        })?;
-        let promotion = match rest {
-            "" => None,
-            r if r.len() == 1 => match Role::from_char(r.chars().next().unwrap_or(' ')) {
-                Some(role) if Role::PROMOTIONS.contains(&role) => Some(role),
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "bad promotion '{r}' in move '{s}'"
-                    )))
-                }
-            },
-            r => {
-                return Err(ParseError::new(format!(
-                    "unexpected '{r}' after move '{s}'"
-                )))
-            }
-        };
+        let (from, to, promotion) = parse_uci_parts(s)?;
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         moves

@@ -3,13 +3,14 @@
 //! the others may only capture the checker or block; pinned pieces stay on their pin line; en
 //! passant, the one move that can uncover a king sideways, is checked on the board it leaves.
 
-use super::moves::{Move, MoveKind, MoveList};
+use super::moves::{Move, MoveKind};
 use super::position::{bb, castling_rook, Position};
 use super::types::{CastlingRights, Role};
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
+use arrayvec::ArrayVec;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -45,7 +46,8 @@ pub(super) trait Sink {
     fn one(&mut self, mv: Move);
 }
 
-impl Sink for MoveList {
+// Any capacity: 007's fast-and-deadly lists pseudo-legal moves, which may outnumber legal ones.
+impl<const N: usize> Sink for ArrayVec<Move, N> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
         for to in targets.squares() {
@@ -98,9 +100,10 @@ impl Sink for Counter {
 }
 
 impl Position {
-    /// Appends every legal move of the side to move to `out`.
+    /// Appends every legal move of the side to move to `out` (a [`super::MoveList`] holds any
+    /// legal move list).
     #[inline]
-    pub fn legal_moves(&self, out: &mut MoveList) {
+    pub fn legal_moves<const N: usize>(&self, out: &mut ArrayVec<Move, N>) {
         self.generate(out);
     }
 
@@ -170,7 +173,7 @@ impl Position {
             for from in (pawns & pinned).squares() {
                 self.pawn_moves(out, bb(from), target & attacks::line(king, from));
             }
-            self.castling_moves(out, king);
+            self.castling_moves::<S, true>(out, king);
         }
 
         if let Some(ep) = self.en_passant {
@@ -185,7 +188,7 @@ impl Position {
     /// Pushes, double pushes, captures and promotions of `pawns` that land on `target`
     /// (en passant is separate).
     #[inline(always)]
-    fn pawn_moves<S: Sink>(&self, out: &mut S, pawns: Bb64, target: Bb64) {
+    pub(super) fn pawn_moves<S: Sink>(&self, out: &mut S, pawns: Bb64, target: Bb64) {
         let us = self.side;
         let theirs = self.players[us.other().index()].0;
         let empty = !self.occupied().0;
@@ -212,9 +215,10 @@ impl Position {
         }
     }
 
-    /// Castling, when not in check: the right, empty squares between king and rook, and no
-    /// attack on the squares the king crosses or lands on.
-    fn castling_moves<S: Sink>(&self, out: &mut S, king: Square) {
+    /// Castling, when not in check: the right, empty squares between king and rook, and
+    /// (`SAFE`) no attack on the squares the king crosses or lands on. Without `SAFE` (rules that
+    /// ignore check) only the right and the empty squares count.
+    pub(super) fn castling_moves<S: Sink, const SAFE: bool>(&self, out: &mut S, king: Square) {
         let us = self.side;
         let (king_side, queen_side) = self.castling.of(us);
         if !(king_side || queen_side) {
@@ -230,8 +234,9 @@ impl Position {
             let crossed = Square((king.0 + king_to.0) / 2);
             debug_assert!(self.castling.has(CastlingRights::bit(us, is_king_side)));
             if (attacks::between(king, rook) & occ).any()
-                || self.is_attacked(crossed, us.other())
-                || self.is_attacked(king_to, us.other())
+                || (SAFE
+                    && (self.is_attacked(crossed, us.other())
+                        || self.is_attacked(king_to, us.other())))
             {
                 continue;
             }

@@ -112,6 +112,26 @@ impl Move {
     pub const fn bits(self) -> u16 {
         self.0.get()
     }
+
+    /// For a castling move, the rook's start and destination squares (for rules that follow
+    /// both castling pieces, like 007's Detente).
+    pub const fn castling_rook(self) -> Option<(Square, Square)> {
+        let to = self.to().0;
+        match self.kind() {
+            MoveKind::CastleKingSide => Some((Square(to + 1), Square(to - 1))),
+            MoveKind::CastleQueenSide => Some((Square(to - 2), Square(to + 1))),
+            _ => None,
+        }
+    }
+
+    /// The square of the piece a capture takes: the destination, or beside it for en passant.
+    pub const fn captured_square(self) -> Option<Square> {
+        match self.kind() {
+            MoveKind::EnPassant => Some(Square(self.to().0 ^ 8)),
+            _ if self.is_capture() => Some(self.to()),
+            _ => None,
+        }
+    }
 }
 
 /// UCI notation: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.

@@ -1,0 +1,183 @@
+//! 007 Chess (rules/007.md): orthodox pieces and moves, but a player's *turn* is a block of
+//! plies, some of which move the enemy's pieces (standard: friendly, enemy, friendly).
+//!
+//! A ply is an orthodox move of the colour on the board, whoever chooses it, so this module is a
+//! thin layer over [`crate::variants::chess`]: it keeps the turn state (who chooses, which ply of
+//! how long a turn), the Detente sets, and the fast-and-deadly king capture beside the board.
+//!
+//! | file | holds |
+//! |---|---|
+//! | `options.rs` | [`Options`], [`Schedule`] and the `VariantOptions` names |
+//! | `turn.rs` | [`TurnState`]: schedules, the state machine of §4.4, the FEN token |
+//! | `detente.rs` | [`Detente`]: the sets `F`/`E` and the filter of §6.2 |
+//! | `position.rs` | [`Position`]: legal plies, play, key |
+//! | `status.rs` | mate, stalemate and draws as §8 and §9 define them |
+//! | `fen.rs` | the extended FEN of §10.2 |
+//! | `notation.rs` | plies and comma-joined turns, `bestmove`'s turn prefix |
+//! | `eval.rs` | evaluation from the controller's side |
+//!
+//! ```
+//! use chimera_engine::variants::oo7::{Options, Position};
+//! use chimera_engine::{Game, Player};
+//! let pos = Position::start(&Options::default());
+//! let after = pos.play_plies("e2e4,e7e5").unwrap();
+//! // The White player still chooses: his third ply of the turn.
+//! assert_eq!(after.to_move(), Player::White);
+//! assert_eq!(after.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 w3/3");
+//! ```
+
+mod detente;
+mod eval;
+mod fen;
+mod notation;
+mod options;
+mod position;
+mod status;
+mod turn;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use detente::Detente;
+pub use options::{Options, Schedule};
+pub use position::Position;
+pub use turn::TurnState;
+
+use crate::game::{Game, Outcome, ParseError, Player};
+use crate::variants::chess::{Move, MAX_PSEUDO_LEGAL_MOVES};
+
+/// Room for every ply of any position: fast-and-deadly lists pseudo-legal moves.
+pub const MAX_PLIES: usize = MAX_PSEUDO_LEGAL_MOVES;
+
+/// A caller-owned list of plies.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_PLIES>;
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = MoveList;
+    type Options = Options;
+
+    const NAME: &'static str = "007";
+
+    fn start(options: &Options) -> Self {
+        Position::start(options)
+    }
+
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, ParseError> {
+        Position::from_fen(fen, options)
+    }
+
+    fn fen(&self) -> String {
+        Position::fen(self)
+    }
+
+    /// The controller: the player who chooses the next ply, not the colour it moves.
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.turn().controller
+    }
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList) {
+        self.legal_plies(out)
+    }
+
+    #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal_plies()
+    }
+
+    #[inline(always)]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn quick_outcome(&self) -> Option<Outcome> {
+        Position::quick_outcome(self)
+    }
+
+    fn stuck_outcome(&self) -> Outcome {
+        Position::stuck_outcome(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.board().halfmove_clock()
+    }
+
+    /// Whether the king of the colour to move is attacked (whoever controls the ply).
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.board().checkers().0 != 0
+    }
+
+    #[inline(always)]
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
+        self.parse_ply(s)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    // Search hooks. A capture on an enemy ply takes the controller's own material, so only
+    // friendly plies count as tactical or gain anything; exchanges are orthodox (recapture on
+    // the next ply) only after the last ply of a turn, since within a turn the controller also
+    // makes the next ply.
+
+    /// What a friendly ply wins (an enemy ply wins nothing for the controller).
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        if self.is_friendly_ply() {
+            crate::eval::chess_exchange::capture_value(self.board(), mv)
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        crate::eval::chess_exchange::mover_value(self.board(), mv)
+    }
+
+    /// Orthodox exchange evaluation where the opponent moves next (the turn's last ply is
+    /// friendly); `true` elsewhere, where the orthodox answer does not apply. Under
+    /// fast-and-deadly pins and checks do not hold pieces back, which exchange evaluation
+    /// ignores anyway.
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        if self.is_friendly_ply() && self.turn().is_last_ply() {
+            crate::eval::chess_exchange::see_ge(self.board(), mv, threshold)
+        } else {
+            true
+        }
+    }
+
+    /// Captures and queen promotions on friendly plies. On an enemy ply quiescence stands pat:
+    /// the controller picks a harmless enemy ply (the evaluation counts the friendly capture
+    /// that may follow in the same turn).
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_friendly_ply()
+            && (mv.is_capture() || mv.promotion_role() == Some(crate::variants::chess::Role::Queen))
+    }
+
+    /// No null move: passing a ply would hand the next ply's choice to the other player (or
+    /// skip into another colour's ply of the same turn), which tests nothing sound about 007.
+    fn play_null(&self) -> Option<Self> {
+        None
+    }
+}

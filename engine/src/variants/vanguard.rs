@@ -1,1 +1,0 @@
-//! Vanguard Chess: the 16x16 game (rules/vanguard.md).

@@ -1,0 +1,172 @@
+//! Vanguard Chess: Bob Greenwade's 16x16 game with 48 men of 21 kinds a side
+//! (`../shared/rules/vanguard.md`; decisions beyond it in docs/variants/vanguard.md).
+//!
+//! - [`piece`]: the kinds and their letters; [`reach`]: the one description of every man, used by
+//!   move generation ([`movegen`]) and attack detection ([`attack`]) alike.
+//! - [`position`]: bitboards per kind and colour, a mailbox, initial-move rights, the key;
+//!   [`fen`] reads and writes it; [`make`] plays a move; [`moves`] holds the move type and notation.
+
+mod attack;
+mod eval;
+mod fen;
+mod make;
+pub mod movegen;
+pub mod moves;
+pub mod piece;
+mod position;
+pub mod reach;
+mod tables;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use eval::{ROYAL_VALUE, VALUES};
+pub use fen::{MAX_MEN_PER_SIDE, START_FEN};
+pub use movegen::{MoveList, MAX_MOVES};
+pub use moves::{Move, MoveKind};
+pub use piece::{Kind, Piece};
+pub use position::Vanguard;
+
+use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
+use moves::push_square;
+
+/// The 100-move rule (§8.1, R23): 200 plies without capture, pawn-type advance or promotion.
+pub const DRAW_PLIES: u32 = 200;
+
+impl Game for Vanguard {
+    type Move = Move;
+    type Moves = MoveList;
+    type Options = ();
+
+    const NAME: &'static str = "vanguard";
+
+    fn start(_: &()) -> Self {
+        Vanguard::parse_fen(START_FEN).expect("the start position is valid")
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
+        Vanguard::parse_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        self.generate_legal(out)
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        self.make(mv)
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn quick_outcome(&self) -> Option<Outcome> {
+        if !self.has_royal(self.side) {
+            return Some(Outcome::win(self.side.other(), WinReason::RoyalCaptured));
+        }
+        if self.halfmove >= DRAW_PLIES {
+            // A mate or stalemate on the 200th ply takes precedence (R30).
+            let mut moves = MoveList::new();
+            self.generate_legal(&mut moves);
+            if !moves.is_empty() {
+                return Some(Outcome::Draw(DrawReason::FiftyMoves));
+            }
+        }
+        None
+    }
+
+    fn stuck_outcome(&self) -> Outcome {
+        if !self.has_royal(self.side) {
+            Outcome::win(self.side.other(), WinReason::RoyalCaptured)
+        } else if self.in_check() {
+            Outcome::win(self.side.other(), WinReason::Checkmate)
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn in_check(&self) -> bool {
+        self.has_sole_king(self.side)
+            && self
+                .king(self.side)
+                .is_some_and(|k| self.attacked(k, self.side.other()))
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        let enemy = self.men(self.side.other());
+        match mv.kind {
+            MoveKind::Rifle | MoveKind::Shot => true,
+            MoveKind::Normal | MoveKind::Promotion => enemy.has(mv.to),
+            MoveKind::Sweep => (make::between(mv.from, mv.to) & enemy).any() || enemy.has(mv.to),
+            MoveKind::Swap | MoveKind::SwapPromotion => false,
+        }
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
+        moves::parse_notation(s)?;
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        if let Some(m) = legal.iter().find(|m| self.format_move(**m) == s) {
+            return Ok(*m);
+        }
+        if let Some(m) = legal.iter().find(|m| {
+            self.format_move(**m)
+                .strip_prefix(s)
+                .is_some_and(|l| l.len() == 1)
+        }) {
+            return Err(ParseError::new(format!(
+                "move '{s}' must name its promotion: '{}'",
+                self.format_move(*m)
+            )));
+        }
+        Err(ParseError::new(format!("illegal move '{s}'")))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        let mut out = String::with_capacity(10);
+        push_square(&mut out, mv.from);
+        match mv.kind {
+            MoveKind::Rifle => {
+                out.push('x');
+                push_square(&mut out, mv.to);
+            }
+            MoveKind::Shot => {
+                push_square(&mut out, mv.to);
+                out.push('x');
+                push_square(&mut out, mv.shot);
+            }
+            MoveKind::Promotion | MoveKind::SwapPromotion => {
+                push_square(&mut out, mv.to);
+                let promoted = if mv.kind == MoveKind::Promotion {
+                    mv.from
+                } else {
+                    mv.to
+                };
+                if let Some(p) = self.piece_at(promoted) {
+                    out.push(p.kind().promoted().letter());
+                }
+            }
+            MoveKind::Normal | MoveKind::Sweep | MoveKind::Swap => push_square(&mut out, mv.to),
+        }
+        out
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.material()
+    }
+}
+
+use crate::bitboard::Bitboard;

@@ -1,0 +1,128 @@
+//! Move generation: every man's [`reach`](super::reach) turned into moves, then, for a side with
+//! a sole King only, the moves that leave it attacked are dropped (§7.2).
+
+use super::fen::MAX_MEN_PER_SIDE;
+use super::moves::{Move, MoveKind};
+use super::piece::Kind;
+use super::position::Vanguard;
+use super::reach::reach;
+use super::tables::WIZARD_PATTERN;
+use crate::attacks::board16::KNIGHT;
+use crate::bitboard::{Bb256, Bitboard};
+use crate::game::Player;
+use crate::square::Square;
+use arrayvec::ArrayVec;
+
+/// The most moves one man can have: a Bowman's 8 landings, each alone or with one of 8 shots.
+const MAX_MOVES_PER_MAN: usize = 8 * 9;
+/// The largest legal move count of any position this module accepts.
+pub const MAX_MOVES: usize = MAX_MEN_PER_SIDE as usize * MAX_MOVES_PER_MAN;
+
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The rank where `color`'s pawn-type men promote.
+#[inline(always)]
+pub const fn far_rank(color: Player) -> u8 {
+    match color {
+        Player::White => 15,
+        Player::Black => 0,
+    }
+}
+
+#[inline(always)]
+fn push_all(out: &mut MoveList, from: Square, mut targets: Bb256, kind: MoveKind) {
+    while let Some(to) = targets.pop_lowest() {
+        out.push(Move::new(from, to, kind));
+    }
+}
+
+impl Vanguard {
+    /// Every move by the rules of §4, royal safety ignored.
+    pub fn pseudo_moves(&self, out: &mut MoveList) {
+        let us = self.side;
+        let own = self.men(us);
+        let enemy = self.men(us.other());
+        let occ = own | enemy;
+        let promotion_zone = Bb256::rank_mask(far_rank(us));
+        for kind in Kind::ALL {
+            let mut men = self.pieces(kind, us);
+            while let Some(from) = men.pop_lowest() {
+                let unmoved = matches!(kind, Kind::Pawn | Kind::Soldier | Kind::Helepolis)
+                    && self.unmoved.has(from);
+                let r = reach(kind, us, from, own, occ, unmoved);
+                match kind {
+                    Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
+                        let targets = r.normal & !own | r.quiet | r.capture & enemy;
+                        push_all(out, from, targets & !promotion_zone, MoveKind::Normal);
+                        push_all(out, from, targets & promotion_zone, MoveKind::Promotion);
+                    }
+                    Kind::Helepolis => {
+                        push_all(out, from, r.normal & !own, MoveKind::Normal);
+                        push_all(out, from, r.sweep, MoveKind::Sweep);
+                    }
+                    Kind::Bowman => {
+                        let mut landings = r.normal & !own;
+                        while let Some(to) = landings.pop_lowest() {
+                            out.push(Move::new(from, to, MoveKind::Normal));
+                            let mut shots = KNIGHT[to.index()] & enemy;
+                            while let Some(shot) = shots.pop_lowest() {
+                                out.push(Move::with_shot(from, to, shot));
+                            }
+                        }
+                    }
+                    Kind::Wizard => {
+                        push_all(out, from, r.normal & !own, MoveKind::Normal);
+                        let mut swaps = WIZARD_PATTERN[from.index()] & own;
+                        while let Some(to) = swaps.pop_lowest() {
+                            let displaced = self.board[to.index()].map(|p| p.kind());
+                            let promotes = displaced.is_some_and(|k| k.is_pawn_type())
+                                && from.0 >> 4 == far_rank(us);
+                            let kind = if promotes {
+                                MoveKind::SwapPromotion
+                            } else {
+                                MoveKind::Swap
+                            };
+                            out.push(Move::new(from, to, kind));
+                        }
+                    }
+                    _ => {
+                        push_all(
+                            out,
+                            from,
+                            r.normal & !own | r.capture & enemy,
+                            MoveKind::Normal,
+                        );
+                        push_all(out, from, r.rifle & enemy, MoveKind::Rifle);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The legal moves (§7): none when the side to move has no royal; otherwise every pseudo-legal
+    /// move, less, for a sole King, those after which it is attacked, unless the move leaves the
+    /// opponent without a royal (R21).
+    pub fn generate_legal(&self, out: &mut MoveList) {
+        let us = self.side;
+        if !self.has_royal(us) {
+            return;
+        }
+        self.pseudo_moves(out);
+        if self.has_sole_king(us) {
+            out.retain(|m| self.is_safe(*m));
+        }
+    }
+
+    /// Whether `mv` (pseudo-legal) leaves the mover's sole King unattacked or wins at once.
+    fn is_safe(&self, mv: Move) -> bool {
+        let us = self.side;
+        let after = self.make(mv);
+        if !after.has_royal(us.other()) {
+            return true;
+        }
+        match after.king(us) {
+            Some(king) => !after.attacked(king, us.other()),
+            None => false,
+        }
+    }
+}

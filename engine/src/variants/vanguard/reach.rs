@@ -1,0 +1,221 @@
+//! The one description of every Vanguard man (spec §4): what it can reach from a square.
+//!
+//! Move generation turns a [`Reach`] into moves, and attack detection asks whether a square is in
+//! [`Reach::attacks`], so both read the same definition and perft checks them together.
+
+use super::piece::Kind;
+use super::tables::*;
+use crate::attacks::board16::{
+    ball, bishop_attacks, queen_attacks, ray, ray_attacks, rook_attacks, FERZ, KING, KNIGHT,
+};
+use crate::bitboard::{Bb256, Bitboard, Direction};
+use crate::game::Player;
+use crate::square::Square;
+
+/// The targets of one man on one square, by the kinds of part of spec §4.1.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct Reach {
+    /// Move there, capturing by replacement: empty, enemy and friendly squares alike (a friendly
+    /// square is a blocker the caller drops; a Wizard swaps with it).
+    pub normal: Bb256,
+    /// Move-only targets, already limited to empty squares.
+    pub quiet: Bb256,
+    /// Capture-only targets: a capture where an enemy stands, nothing otherwise.
+    pub capture: Bb256,
+    /// Rifle targets (Archer): an enemy there is removed and the Archer stays.
+    pub rifle: Bb256,
+    /// Helepolis sweep destinations (sideways and backward): every enemy from the origin up to and
+    /// including the destination is captured. Already limited to non-friendly squares.
+    pub sweep: Bb256,
+    /// Bowman shot squares: the knight squares of every landing square it can reach.
+    pub shots: Bb256,
+}
+
+impl Reach {
+    /// Every square where this man would capture an enemy man standing there: the capture set of
+    /// spec §7.2 ("attacked").
+    #[inline(always)]
+    pub fn attacks(&self) -> Bb256 {
+        self.normal | self.capture | self.rifle | self.sweep | self.shots
+    }
+}
+
+/// The reach of a man of `kind` and `color` on `from`. `own` holds the men of its colour and
+/// `occ` every man; `unmoved` says whether it still has its initial-move right (§5).
+#[inline(always)]
+pub fn reach(
+    kind: Kind,
+    color: Player,
+    from: Square,
+    own: Bb256,
+    occ: Bb256,
+    unmoved: bool,
+) -> Reach {
+    let s = from.index();
+    let mut r = Reach::default();
+    match kind {
+        Kind::King => r.normal = KING[s],
+        Kind::Prince => r.normal = PRINCE[s],
+        Kind::Queen => r.normal = queen_attacks(from, occ),
+        Kind::Princess => r.normal = bishop_attacks(from, occ) | KNIGHT[s],
+        Kind::Rook => r.normal = rook_attacks(from, occ),
+        Kind::Bishop => r.normal = bishop_attacks(from, occ),
+        Kind::Knight => r.normal = TEUTONIC[s],
+        Kind::Chancellor => r.normal = rook_attacks(from, occ) | KNIGHT[s],
+        Kind::Nightrider => r.normal = nightrider(from, occ),
+        // Orthogonal slide of range 2 (R14) and knight leaps.
+        Kind::Spy => r.normal = rook_attacks(from, occ) & ball(from, 2) | KNIGHT[s],
+        Kind::Falconer => r.normal = FALCON[s],
+        // Bishop, and the orthogonal slide that may stop only at even distances (R12).
+        Kind::General => {
+            r.normal = bishop_attacks(from, occ) | rook_attacks(from, occ) & EVEN_ORTHOGONAL[s]
+        }
+        Kind::Archer => {
+            r.normal = bishop_attacks(from, occ) & ball(from, 3);
+            r.rifle = KNIGHT[s];
+        }
+        Kind::Bowman => {
+            r.normal = bowman_landings(from, occ);
+            let mut landings = r.normal & !own;
+            while let Some(l) = landings.pop_lowest() {
+                r.shots |= KNIGHT[l.index()];
+            }
+            // Knight squares of a landing include the origin, which the Bowman has just left.
+            r.shots &= !Bb256::from_square(from);
+        }
+        Kind::Lancer => {
+            // A Nightrider of two leaps, and capture-only slides at distance 2 or 3 (R15).
+            r.normal = nightrider(from, occ) & LANCER_LEAPS[s];
+            r.capture = queen_attacks(from, occ) & ball(from, 3) & !ball(from, 1);
+        }
+        Kind::Berserker => {
+            // Two king steps to a (1,2) square need one of its two middle squares empty, and the
+            // middle squares are exactly the origin's neighbours that neighbour the target.
+            let mut empty_ring = KING[s] & !occ;
+            let mut second_steps = Bb256::EMPTY;
+            while let Some(m) = empty_ring.pop_lowest() {
+                second_steps |= KING[m.index()];
+            }
+            r.normal = KING[s] | BERSERKER_LEAPS[s] | KNIGHT[s] & second_steps;
+        }
+        Kind::Wizard => r.normal = wizard_regular(from, occ),
+        Kind::Helepolis => {
+            let forward = forward_dir(color);
+            // Forward: a rook slide, leaping one friendly man on its first move (R5).
+            let mut fwd = forward_slide(from, occ, color);
+            if unmoved {
+                if let Some(b) = first_on_ray(fwd & occ, color) {
+                    if own.has(b) {
+                        fwd |= forward_slide(b, occ, color);
+                    }
+                }
+            }
+            r.normal = fwd;
+            // Sideways and backward: only friendly men stop the sweep (R6).
+            r.sweep = rook_attacks(from, own) & !ray(from, forward) & !own;
+        }
+        Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
+            let ahead = forward_slide(from, occ, color);
+            let diagonal = DIAGONAL_FORWARD[color.index()][s];
+            if kind == Kind::Sergeant {
+                r.normal = ahead & ball(from, 3) | diagonal;
+                r.quiet = SIDEWAYS[s] & !occ;
+            } else {
+                r.quiet = ahead & !occ & ball(from, if unmoved { 4 } else { 1 });
+                if kind == Kind::Soldier {
+                    r.quiet |= SIDEWAYS[s] & !occ;
+                }
+                r.capture = diagonal;
+            }
+        }
+    }
+    r
+}
+
+/// Kinds whose reach from A contains B exactly when the reach of the same kind, with the other
+/// colour, from B contains A (with the same occupancy). Attack detection looks at these from the
+/// target square; the others (Helepolis, Bowman, Wizard) are asked from where they stand.
+#[inline(always)]
+pub const fn is_reversible(kind: Kind) -> bool {
+    !matches!(kind, Kind::Helepolis | Kind::Bowman | Kind::Wizard)
+}
+
+#[inline(always)]
+pub const fn forward_dir(color: Player) -> Direction {
+    match color {
+        Player::White => Direction::North,
+        Player::Black => Direction::South,
+    }
+}
+
+/// The squares ahead of `from` up to and including the first occupied one.
+#[inline(always)]
+fn forward_slide(from: Square, occ: Bb256, color: Player) -> Bb256 {
+    ray_attacks(from, occ, forward_dir(color))
+}
+
+/// The first square of a forward ray's blockers: the lowest going north, the highest going south.
+#[inline(always)]
+fn first_on_ray(blockers: Bb256, color: Player) -> Option<Square> {
+    match color {
+        Player::White => blockers.lowest(),
+        Player::Black => blockers.highest(),
+    }
+}
+
+/// Repeated knight leaps along each of the 8 knight vectors, stopping at the first occupied
+/// landing square (included).
+#[inline(always)]
+pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
+    let mut out = Bb256::EMPTY;
+    for (d, rays) in NIGHT_RAYS.iter().enumerate() {
+        let r = rays[from.index()];
+        let blockers = r & occ;
+        let first = if night_ray_ascends(d) {
+            blockers.lowest()
+        } else {
+            blockers.highest()
+        };
+        out |= match first {
+            Some(b) => r & !rays[b.index()],
+            None => r,
+        };
+    }
+    out
+}
+
+/// The Bowman's lame knight landings: beyond each empty orthogonal neighbour (R9).
+#[inline(always)]
+fn bowman_landings(from: Square, occ: Bb256) -> Bb256 {
+    let mut out = Bb256::EMPTY;
+    for (leg, landings) in &BOWMAN_LEGS[from.index()] {
+        if let Some(leg) = leg {
+            if !occ.has(*leg) {
+                out |= *landings;
+            }
+        }
+    }
+    out
+}
+
+/// The Wizard's regular move: a diagonal step, then outward along either orthogonal for one or
+/// two more squares, every square before the destination empty (§4.11, R11).
+#[inline(always)]
+fn wizard_regular(from: Square, occ: Bb256) -> Bb256 {
+    let mut out = FERZ[from.index()];
+    for [p1, x1, x2, y1, y2] in &WIZARD_PATHS[from.index()] {
+        match p1 {
+            Some(p1) if !occ.has(*p1) => {}
+            _ => continue,
+        }
+        for (near, far) in [(x1, x2), (y1, y2)] {
+            if let Some(near) = near {
+                out.set(*near);
+                if let (false, Some(far)) = (occ.has(*near), far) {
+                    out.set(*far);
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,276 @@
+//! Leaper tables and masks of the Vanguard men, built at compile time from the offsets of spec §4.
+
+use crate::attacks::board16::leaper_table;
+use crate::bitboard::Bb256;
+use crate::square::Square;
+
+const KNIGHT_DELTAS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Teutonic Knight (§4.3): wazir, knight and camel (1,3) leaps, 20 squares.
+#[rustfmt::skip]
+pub static TEUTONIC: [Bb256; 256] = leaper_table(&[
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
+]);
+
+/// Falconer (§4.5): every same-coloured square within Chebyshev distance 3, 24 squares.
+#[rustfmt::skip]
+pub static FALCON: [Bb256; 256] = leaper_table(&[
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (2, 0),
+    (0, 2),
+    (-2, 0),
+    (0, -2),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
+    (3, 1),
+    (3, -1),
+    (-3, 1),
+    (-3, -1),
+    (1, 3),
+    (1, -3),
+    (-1, 3),
+    (-1, -3),
+    (3, 3),
+    (3, -3),
+    (-3, 3),
+    (-3, -3),
+]);
+
+/// Prince (§4.2): ferz and knight, 12 squares.
+#[rustfmt::skip]
+pub static PRINCE: [Bb256; 256] = leaper_table(&[
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+
+/// Berserker leaps (§4.10): (2,0) and (2,2) in every direction.
+pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(&[
+    (2, 0),
+    (0, 2),
+    (-2, 0),
+    (0, -2),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
+]);
+
+/// Wizard pattern (§4.11): ferz, knight and camel squares, 20 in all; its swap targets.
+#[rustfmt::skip]
+pub static WIZARD_PATTERN: [Bb256; 256] = leaper_table(&[
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
+]);
+
+/// Lancer leaps (§4.9): the knight squares and the double-knight squares beyond them.
+#[rustfmt::skip]
+pub static LANCER_LEAPS: [Bb256; 256] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+    (2, 4),
+    (4, 2),
+    (4, -2),
+    (2, -4),
+    (-2, -4),
+    (-4, -2),
+    (-4, 2),
+    (-2, 4),
+]);
+
+/// The diagonal directions, in the order of [`WIZARD_PATHS`].
+pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// For each square and diagonal direction `(sx, sy)`, the squares of the Wizard's regular path
+/// (§4.11): the diagonal neighbour P1, then branch X `(2sx, sy)`, `(3sx, sy)` and branch Y
+/// `(sx, 2sy)`, `(sx, 3sy)`; `None` off the board.
+pub static WIZARD_PATHS: [[[Option<Square>; 5]; 4]; 256] = wizard_paths();
+
+/// The four orthogonal directions, in the order of [`BOWMAN_LEGS`].
+pub const ORTHOGONALS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// For each square and orthogonal direction: the leg square (which must be empty) and the two
+/// knight squares beyond it where a Bowman lands (§4.8, R9).
+pub static BOWMAN_LEGS: [[(Option<Square>, Bb256); 4]; 256] = bowman_legs();
+
+/// Knight-direction rays for the Nightrider: `NIGHT_RAYS[d][sq]` holds sq + v, sq + 2v, ... for
+/// `v = KNIGHT_DELTAS[d]`.
+pub static NIGHT_RAYS: [[Bb256; 256]; 8] = night_rays();
+
+/// The squares of the same rank or file at an even distance (the General's orthogonal stops).
+pub static EVEN_ORTHOGONAL: [Bb256; 256] = even_orthogonal();
+
+/// One step diagonally forward, by colour (Pawn and Soldier captures, Sergeant steps).
+pub static DIAGONAL_FORWARD: [[Bb256; 256]; 2] = [
+    leaper_table(&[(1, 1), (-1, 1)]),
+    leaper_table(&[(1, -1), (-1, -1)]),
+];
+
+/// One step sideways (Soldier and Sergeant).
+pub static SIDEWAYS: [Bb256; 256] = leaper_table(&[(1, 0), (-1, 0)]);
+
+const fn at(sq: usize, df: i8, dr: i8) -> Option<Square> {
+    let (f, r) = ((sq % 16) as i32 + df as i32, (sq / 16) as i32 + dr as i32);
+    if f < 0 || f > 15 || r < 0 || r > 15 {
+        None
+    } else {
+        Some(Square((r * 16 + f) as u8))
+    }
+}
+
+const fn with(b: Bb256, sq: Option<Square>) -> Bb256 {
+    match sq {
+        Some(s) => b.union(Bb256::square(s)),
+        None => b,
+    }
+}
+
+const fn wizard_paths() -> [[[Option<Square>; 5]; 4]; 256] {
+    let mut t = [[[None; 5]; 4]; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut d = 0;
+        while d < 4 {
+            let (sx, sy) = DIAGONALS[d];
+            t[sq][d] = [
+                at(sq, sx, sy),
+                at(sq, 2 * sx, sy),
+                at(sq, 3 * sx, sy),
+                at(sq, sx, 2 * sy),
+                at(sq, sx, 3 * sy),
+            ];
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn bowman_legs() -> [[(Option<Square>, Bb256); 4]; 256] {
+    let mut t = [[(None, Bb256([0; 4])); 4]; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut d = 0;
+        while d < 4 {
+            let (dx, dy) = ORTHOGONALS[d];
+            // Beyond the leg: two squares along, one square to either side.
+            let (px, py) = (dy, dx);
+            let mut landings = Bb256([0; 4]);
+            landings = with(landings, at(sq, 2 * dx + px, 2 * dy + py));
+            landings = with(landings, at(sq, 2 * dx - px, 2 * dy - py));
+            t[sq][d] = (at(sq, dx, dy), landings);
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn night_rays() -> [[Bb256; 256]; 8] {
+    let mut t = [[Bb256([0; 4]); 256]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = KNIGHT_DELTAS[d];
+        let mut sq = 0;
+        while sq < 256 {
+            let mut k = 1;
+            while let Some(s) = at(sq, df * k, dr * k) {
+                t[d][sq] = t[d][sq].union(Bb256::square(s));
+                k += 1;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+const fn even_orthogonal() -> [Bb256; 256] {
+    let mut t = [Bb256([0; 4]); 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut k = 2;
+        while k < 16 {
+            t[sq] = with(t[sq], at(sq, k, 0));
+            t[sq] = with(t[sq], at(sq, -k, 0));
+            t[sq] = with(t[sq], at(sq, 0, k));
+            t[sq] = with(t[sq], at(sq, 0, -k));
+            k += 2;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Whether the knight direction `d` of [`NIGHT_RAYS`] goes towards higher square indices (true
+/// for every vector with a positive rank step, since |file step| < 16).
+#[inline(always)]
+pub const fn night_ray_ascends(d: usize) -> bool {
+    KNIGHT_DELTAS[d].1 > 0
+}
