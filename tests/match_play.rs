@@ -94,8 +94,22 @@ fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
         let (stdout, pgn) = run_match(
             &variant,
             &[
-                "--engine", CHIMERA, "--engine", CHIMERA, "--variant", &variant, "--depth", "1",
-                "--games", "20", "--book-plies", "4", "--concurrency", "2", "--timeout", "5",
+                "--engine",
+                CHIMERA,
+                "--engine",
+                CHIMERA,
+                "--variant",
+                &variant,
+                "--depth",
+                "1",
+                "--games",
+                "20",
+                "--book-plies",
+                "4",
+                "--concurrency",
+                "2",
+                "--timeout",
+                "5",
             ],
         );
         let games = game_lines(&stdout);
