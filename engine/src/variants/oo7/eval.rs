@@ -21,6 +21,7 @@
 //! The opponent's threats in his next turn are left to search, as an orthodox evaluation leaves
 //! the opponent's captures to the opponent's move.
 
+use super::checks::gives_check;
 use super::position::Position;
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
@@ -126,10 +127,9 @@ pub(super) fn mate_threat(board: &Board, player: Player) -> bool {
     let passed = board.null_move();
     let mut moves = ChessMoves::new();
     passed.legal_moves(&mut moves);
-    moves.iter().any(|m| {
-        let after = passed.play(*m);
-        after.checkers().any() && after.count_legal_moves() == 0
-    })
+    moves
+        .iter()
+        .any(|m| gives_check(&passed, *m) && passed.play(*m).count_legal_moves() == 0)
 }
 
 /// The value `player` loses to the cheapest of `attackers` taking a piece on a square the

@@ -26,6 +26,7 @@
 //! assert_eq!(after.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 w3/3");
 //! ```
 
+mod checks;
 mod detente;
 mod eval;
 mod fen;
@@ -196,7 +197,7 @@ impl Game for Position {
         (turn.k == 1 && turn.n >= 4 && !fast)
             || mv.is_capture()
             || mv.promotion_role() == Some(crate::variants::chess::Role::Queen)
-            || (turn.plies_left() <= 3 && !fast && self.board().play(mv).checkers().0 != 0)
+            || (turn.plies_left() <= 3 && !fast && checks::gives_check(self.board(), mv))
     }
 
     /// No null move: passing a ply would hand the next ply's choice to the other player (or

@@ -152,3 +152,44 @@ fn at_an_enemy_ply_search_picks_the_enemys_worst_move() {
     );
     assert!(!after.board().pieces(Player::White, Role::Pawn).is_empty());
 }
+
+#[test]
+fn the_check_test_agrees_with_playing_the_ply() {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    // Seeded random games, and two positions with en passant and castling checks.
+    let mut checks = 0;
+    let mut positions = vec![
+        pos("8/8/8/k1pP3R/8/8/8/4K3 w - c6 0 1 w1/3", "standard"),
+        pos("8/8/8/8/8/8/8/R3K2k w Q - 0 1 w1/3", "standard"),
+        pos("5k2/8/8/8/8/8/8/4K2R w K - 0 1 w1/3", "standard"),
+    ];
+    let mut rng = SmallRng::seed_from_u64(7);
+    for _ in 0..30 {
+        let mut p = Position::start(&opts("standard"));
+        for _ in 0..60 {
+            positions.push(p);
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            p = p.play(list[rng.random_range(0..list.len())]);
+        }
+    }
+    for p in positions {
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        for mv in list {
+            let played = p.board().play(mv).checkers().any();
+            assert_eq!(
+                super::super::checks::gives_check(p.board(), mv),
+                played,
+                "{mv} in {}",
+                p.fen()
+            );
+            checks += played as usize;
+        }
+    }
+    assert!(checks > 100, "{checks}");
+}
