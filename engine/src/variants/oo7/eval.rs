@@ -103,12 +103,13 @@ fn threat(pos: &Position, player: Player) -> i32 {
     let board = pos.board();
     let options = pos.options();
     let fast = options.fast_and_deadly;
-    let mut best = capture_gain(board, player, fast);
+    let attacked = board.attacked_squares(player);
+    let mut best = capture_gain(board, player, attacked, fast);
     if best >= KING_THREAT {
         return best;
     }
     if !options.detente {
-        best = best.max(exposure_gain(board, player, fast));
+        best = best.max(exposure_gain(board, player, attacked, fast));
     }
     if !fast && !pos.is_friendly_ply() && best < MATE_THREAT && mate_threat(board, player) {
         best = MATE_THREAT;
@@ -144,10 +145,10 @@ fn cheapest(board: &Board, attackers: Bb64) -> Option<Role> {
 
 /// What one capture wins for `player`, the piece standing where it is: a piece not defended is
 /// won whole, a defended one is worth its value minus the cheapest attacker's.
-fn capture_gain(board: &Board, player: Player, fast: bool) -> i32 {
+fn capture_gain(board: &Board, player: Player, attacked: Bb64, fast: bool) -> i32 {
     let enemy = player.other();
     let occ = board.occupied();
-    if fast && board.attackers(board.king(enemy), player, occ).any() {
+    if fast && attacked.has(board.king(enemy)) {
         return KING_THREAT;
     }
     let mut best = 0;
@@ -156,7 +157,7 @@ fn capture_gain(board: &Board, player: Player, fast: bool) -> i32 {
         if value <= best {
             break;
         }
-        for sq in board.pieces(enemy, role).squares() {
+        for sq in (board.pieces(enemy, role) & attacked).squares() {
             let attackers = board.attackers(sq, player, occ);
             let Some(taker) = cheapest(board, attackers) else {
                 continue;
@@ -182,10 +183,12 @@ fn exchange(value: i32, taker: Role, defended: bool) -> i32 {
 /// The most `player` wins by walking an enemy piece onto an empty square he attacks and taking
 /// it there (no Detente). Moves are read off the attack tables, pins and checks ignored; under
 /// fast-and-deadly a king that can step into an attack is lost.
-fn exposure_gain(board: &Board, player: Player, fast: bool) -> i32 {
+fn exposure_gain(board: &Board, player: Player, attacked: Bb64, fast: bool) -> i32 {
     let enemy = player.other();
     let occ = board.occupied();
-    let empty = !occ;
+    // Only squares he attacks now: a square attacked only through the piece that moves
+    // would mean that piece stands en prise already (`capture_gain` counts it).
+    let empty = !occ & attacked;
     if fast {
         let king = board.king(enemy);
         let reach = attacks::king_attacks(king) & empty;
