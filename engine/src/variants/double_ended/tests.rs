@@ -668,3 +668,32 @@ fn mangled_fens_and_moves_never_panic() {
     let m = huge.parse_move("e8d8").unwrap();
     assert_eq!(huge.play(m).halfmove_clock(), u32::MAX);
 }
+
+// ---- search hooks ----
+
+#[test]
+fn promotions_are_tactical_and_count_their_gain() {
+    let p = pos("8/6P1/k4n2/8/8/8/8/K7 w - - 0 1");
+    let m = |s: &str| p.parse_move(s).unwrap();
+    assert!(p.is_tactical(m("g7g8q")) && !p.is_capture(m("g7g8q")));
+    assert_eq!(p.capture_value(m("g7g8q")), 800);
+    assert_eq!(p.capture_value(m("g7h8q")), 300 + 800);
+    assert!(!p.is_tactical(m("g7g8r")), "under-promotions are quiet");
+    assert_eq!(p.capture_value(m("g7g8m")), 200);
+    assert!(!p.is_tactical(m("a1b1")));
+}
+
+#[test]
+fn null_move_passes_only_with_pieces_and_out_of_check() {
+    let p = DoubleEndedChess::start(&());
+    let passed = p.play_null().expect("pieces on the board");
+    assert_eq!(passed.to_move(), Player::Black);
+    assert_eq!(passed.key(), passed.key_from_scratch());
+    assert_eq!(passed.halfmove_clock(), 1);
+    // Only king and pawns: zugzwang is likely, no pass.
+    assert!(pos("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")
+        .play_null()
+        .is_none());
+    // In check (example 7): no pass.
+    assert!(pos("k7/8/8/7B/8/8/4r3/4K3 w - - 0 1").play_null().is_none());
+}
