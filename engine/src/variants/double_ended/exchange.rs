@@ -8,7 +8,7 @@
 //! side may stop when going on does not pay. Like orthodox SEE it ignores pins, and captures
 //! of other pieces than the last mover count only when the same move makes them.
 
-use super::board::{bit, Board};
+use super::board::Board;
 use super::geometry::{
     is_orthogonal, KnightStyle, Step, DIRECTION, KNIGHT_STEPS, KNIGHT_THREATS, NEIGHBOURS, NONE,
     OPPOSITE, PAWN_STEPS, PAWN_THREATS, RING2, STEP,
