@@ -1,10 +1,29 @@
-//! What the protocol shows of Double-Ended Chess: the defaults (check as yes/-, the total
-//! evaluation) and bench positions from the rule spec's examples.
+//! What the protocol shows of Double-Ended Chess: the evaluation's terms, and bench positions
+//! from real play (openings, a middlegame full of contact, endgames).
 
-use crate::session::Describe;
-use chimera_engine::variants::double_ended::DoubleEnded;
+use crate::session::{Describe, EvalRow};
+use chimera_engine::variants::double_ended::{DoubleEnded, Term, MAX_PHASE};
 
 impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        let b = self.eval_breakdown();
+        Term::ALL
+            .iter()
+            .map(|t| {
+                let [white, black] = b.terms[*t as usize];
+                EvalRow {
+                    term: t.name(),
+                    white: [white.0, white.1],
+                    black: [black.0, black.1],
+                }
+            })
+            .collect()
+    }
+
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        Some((self.eval_breakdown().phase, MAX_PHASE))
+    }
+
     fn bench_fens() -> &'static [&'static str] {
         if DEEP {
             &BENCH_DEEP

@@ -26,6 +26,7 @@ mod position;
 mod tests;
 mod zobrist;
 
+pub use eval::{Breakdown, Pair, Term, MAX_PHASE};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::Move;
 pub use piece::{Kind, Piece};
