@@ -3,6 +3,7 @@
 //!
 //! Fast checks run in CI. Deeper ones: `cargo test --profile ci --test perft_vanguard -- --ignored`.
 
+mod epd;
 #[path = "vanguard_naive.rs"]
 mod naive;
 
@@ -13,21 +14,9 @@ use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 /// `(fen, [(depth, count)])` for every line of the suite.
 fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("vanguard.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let p = p.trim();
-                    let (d, n) = p[1..].split_once(' ').unwrap();
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
+    epd::parse(include_str!("vanguard.epd"))
+        .into_iter()
+        .map(|e| (e.fen, e.counts))
         .collect()
 }
 
