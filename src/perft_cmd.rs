@@ -4,7 +4,7 @@
 //! stdout; time and speed on stderr, so the stdout of both engines can be compared line by line.
 
 use chimera_engine::perft::{divide, format_divide};
-use chimera_engine::variants::{chess, oo7};
+use chimera_engine::variants::{chess, double_ended, oo7};
 use chimera_engine::{Game, VariantOptions};
 use std::time::Instant;
 
@@ -18,7 +18,7 @@ struct Args {
 }
 
 const USAGE: &str =
-    "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant chess|007] \
+    "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant chess|007|double-ended|double-ended-deep] \
                      [--option NAME=VALUE]...";
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -100,6 +100,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match args.variant.as_str() {
         chess::Position::NAME => run_game::<chess::Position>(&args),
         oo7::Position::NAME => run_game::<oo7::Position>(&args),
+        double_ended::DoubleEndedChess::NAME => run_game::<double_ended::DoubleEndedChess>(&args),
+        double_ended::DeepDoubleEndedChess::NAME => {
+            run_game::<double_ended::DeepDoubleEndedChess>(&args)
+        }
         other => Err(format!("unknown variant '{other}' for perft")),
     }
 }
