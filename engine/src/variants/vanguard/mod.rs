@@ -8,6 +8,7 @@
 
 mod attack;
 mod eval;
+mod exchange;
 mod fen;
 mod make;
 pub mod movegen;
@@ -166,6 +167,29 @@ impl Game for Vanguard {
 
     fn evaluate(&self) -> i32 {
         self.material()
+    }
+
+    // Search hooks (exchange.rs): see docs/variants/vanguard.md, "Search".
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        self.exchange_gain(mv)
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.moving_value(mv)
+    }
+
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        self.see_at_least(mv, threshold)
+    }
+
+    /// Captures and promotions (a Soldier becoming a Helepolis gains more than most captures).
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        matches!(mv.kind, MoveKind::Promotion | MoveKind::SwapPromotion) || self.is_capture(mv)
     }
 }
 
