@@ -1,7 +1,10 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
-//! Subcommands: `perft`, `bench [depth]` (and `match`): each a thin file over the crates.
+//! Subcommands: `perft`, `bench [depth]`, `match`: each a thin file over the crates (the match
+//! runner's machinery lives in `runner/`).
 
+mod match_cmd;
 mod perft_cmd;
+mod runner;
 
 use std::io::Cursor;
 use std::process::ExitCode;
@@ -14,6 +17,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("perft") => perft_cmd::run(&args[1..]),
+        Some("match") => match_cmd::run(&args[1..]),
         // The protocol's own `bench`, from the command line.
         Some("bench") => {
             let command = format!("bench {}\nquit\n", args[1..].join(" "));

@@ -8,8 +8,10 @@ use crate::reply::Out;
 use crate::session::{SearchEnv, Session};
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::ParseError;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 pub const ENGINE_NAME: &str = concat!("Chimera ", env!("CARGO_PKG_VERSION"));
@@ -38,6 +40,8 @@ pub struct Engine {
     current: usize,
     tt: Arc<TranspositionTable>,
     running: Option<Running>,
+    /// The baseline players' generator: seeded by `Seed`, advanced by every baseline move.
+    rng: Arc<Mutex<SmallRng>>,
 }
 
 impl Engine {
@@ -48,6 +52,7 @@ impl Engine {
             "the registry lists at least one variant"
         );
         let options = EngineOptions::default();
+        let rng = Arc::new(Mutex::new(SmallRng::seed_from_u64(options.seed)));
         let tt = Arc::new(TranspositionTable::new(options.hash_mb));
         Engine {
             out,
@@ -56,6 +61,7 @@ impl Engine {
             current: 0,
             tt,
             running: None,
+            rng,
         }
     }
 
@@ -196,6 +202,10 @@ impl Engine {
                 self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
                 return Ok(());
             }
+            Some(Changed::Seed) => {
+                self.rng = Arc::new(Mutex::new(SmallRng::seed_from_u64(self.options.seed)));
+                return Ok(());
+            }
             Some(Changed::Other) => return Ok(()),
             None => {}
         }
@@ -237,6 +247,7 @@ impl Engine {
             done: done.clone(),
             options: self.options.clone(),
             out: self.out.clone(),
+            rng: self.rng.clone(),
         };
         let open_ended = go.limits.infinite || go.limits.ponder;
         let handle = self.sessions[self.current].go(&go, env)?;

@@ -2,6 +2,7 @@
 //! ([`engine`]), one session per variant ([`session`], listed in [`registry`]), replies out
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
+pub mod baseline;
 pub mod command;
 mod describe_chess;
 mod describe_double_ended;

@@ -1,6 +1,7 @@
 //! The engine's own options (variant options belong to each variant): their `uci` lines and
 //! the checked setting of each.
 
+use crate::baseline::Play;
 use chimera_engine::ParseError;
 
 /// The engine options and their current values.
@@ -12,6 +13,8 @@ pub struct EngineOptions {
     pub move_overhead_ms: u64,
     pub ponder: bool,
     pub seed: u64,
+    /// Who chooses the moves: the search or a baseline player.
+    pub play: Play,
 }
 
 impl Default for EngineOptions {
@@ -23,6 +26,7 @@ impl Default for EngineOptions {
             move_overhead_ms: 10,
             ponder: false,
             seed: 0,
+            play: Play::Search,
         }
     }
 }
@@ -37,6 +41,8 @@ const SEED_MAX: u64 = 2_147_483_647;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Changed {
     Hash,
+    /// The generator of the baseline players is reseeded.
+    Seed,
     Other,
 }
 
@@ -67,6 +73,14 @@ impl EngineOptions {
                 "option name Seed type spin default {} min 0 max {SEED_MAX}",
                 d.seed
             ),
+            format!(
+                "option name Play type combo default {}{}",
+                d.play.name(),
+                Play::ALL
+                    .iter()
+                    .map(|p| format!(" var {}", p.name()))
+                    .collect::<String>()
+            ),
         ]
     }
 
@@ -96,7 +110,11 @@ impl EngineOptions {
             "threads" => self.threads = spin(1, THREADS_MAX as u64)? as usize,
             "multipv" => self.multipv = spin(1, MULTIPV_MAX as u64)? as usize,
             "move overhead" => self.move_overhead_ms = spin(0, OVERHEAD_MAX)?,
-            "seed" => self.seed = spin(0, SEED_MAX)?,
+            "seed" => {
+                self.seed = spin(0, SEED_MAX)?;
+                return Ok(Some(Changed::Seed));
+            }
+            "play" => self.play = Play::parse(value_of()?)?,
             "ponder" => self.ponder = parse_check(name, value_of()?)?,
             _ => return Ok(None),
         }
@@ -127,7 +145,8 @@ mod tests {
         o.set("MultiPV", Some("3")).unwrap();
         o.set("move overhead", Some("250")).unwrap();
         o.set("Ponder", Some("true")).unwrap();
-        o.set("Seed", Some("42")).unwrap();
+        assert_eq!(o.set("Seed", Some("42")), Ok(Some(Changed::Seed)));
+        o.set("play", Some("Greedy")).unwrap();
         let want = EngineOptions {
             hash_mb: 64,
             threads: 4,
@@ -135,6 +154,7 @@ mod tests {
             move_overhead_ms: 250,
             ponder: true,
             seed: 42,
+            play: Play::Greedy,
         };
         assert_eq!(o, want);
         for (name, value, token) in [
@@ -143,6 +163,7 @@ mod tests {
             ("Threads", Some("-2"), "'-2'"),
             ("Ponder", Some("yes"), "'yes'"),
             ("MultiPV", None, "'MultiPV'"),
+            ("Play", Some("clever"), "'clever'"),
         ] {
             let e = o.set(name, value).unwrap_err().0;
             assert!(e.contains(token), "{e}");
@@ -161,6 +182,7 @@ mod tests {
             "Move Overhead",
             "Ponder",
             "Seed",
+            "Play",
         ] {
             assert!(
                 lines.contains(&format!("option name {name} type")),

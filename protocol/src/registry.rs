@@ -3,9 +3,20 @@
 //! preset of the variant's options (one rule set under two names, e.g. a deeper board).
 //!
 //! The protocol keeps one session per line and dispatches once per command through
-//! [`Session`]; everything below that, the search included, is monomorphised per type.
+//! [`Session`]; everything below that, the search included, is monomorphised per type. Other
+//! tools (the match referee) reach the same lines through [`with_variant`].
 
-use crate::session::{GameSession, Session};
+use crate::session::{Describe, GameSession, Session};
+
+/// A preset: option values a registry line gives its variant.
+pub type Preset = &'static [(&'static str, &'static str)];
+
+/// Work done with one variant's types, generic over them, e.g. refereeing a match of it: the
+/// registry calls [`VariantTask::run`] once with the type its line names.
+pub trait VariantTask {
+    type Output;
+    fn run<G: Describe>(self, name: &'static str, preset: Preset) -> Self::Output;
+}
 
 macro_rules! registry {
     ($($name:literal => $ty:ty $(, preset $preset:expr)?;)+) => {
@@ -15,6 +26,17 @@ macro_rules! registry {
         /// A fresh session of every variant, in [`NAMES`] order.
         pub fn sessions() -> Vec<Box<dyn Session>> {
             vec![$(Box::new(GameSession::<$ty>::new($name, registry!(@preset $($preset)?)))),+]
+        }
+
+        /// Runs `task` with the types of variant `name` (case-insensitive, as `UCI_Variant`);
+        /// `None` if no line has that name.
+        pub fn with_variant<T: VariantTask>(name: &str, task: T) -> Option<T::Output> {
+            $(
+                if name.eq_ignore_ascii_case($name) {
+                    return Some(task.run::<$ty>($name, registry!(@preset $($preset)?)));
+                }
+            )+
+            None
         }
     };
     (@preset) => { &[] };

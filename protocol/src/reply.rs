@@ -120,7 +120,7 @@ pub fn bestmove_line<G: Game>(
 }
 
 /// Plies played in a row from `pos`, comma-joined.
-fn plies_text<G: Game>(pos: &G, plies: &[G::Move]) -> String {
+pub fn plies_text<G: Game>(pos: &G, plies: &[G::Move]) -> String {
     let mut pos = pos.clone();
     let mut words = Vec::with_capacity(plies.len());
     for &mv in plies {

@@ -3,6 +3,7 @@
 //! variant; the protocol holds each behind the object-safe [`Session`], so it dispatches once
 //! per command and the search below runs without any dynamic call.
 
+use crate::baseline::{self, Play};
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::options::EngineOptions;
@@ -11,8 +12,9 @@ use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::{Game, ParseError, VariantOptions};
+use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -60,6 +62,8 @@ pub struct SearchEnv {
     pub done: Arc<AtomicBool>,
     pub options: EngineOptions,
     pub out: Out,
+    /// The baseline players' generator, seeded by `Seed` and kept across searches.
+    pub rng: Arc<Mutex<SmallRng>>,
 }
 
 /// Nodes and time of a `bench`.
@@ -133,6 +137,40 @@ fn move_error(token: &str, e: ParseError) -> ParseError {
     }
 }
 
+/// A baseline player's answer, on a thread like a search's: it waits for `stop` only in an
+/// `infinite` or `ponder` search, as UCI asks of any `bestmove`.
+fn spawn_baseline<G: Game>(root: G, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+    let open_ended = go.limits.infinite || go.limits.ponder;
+    std::thread::Builder::new()
+        .name("baseline".into())
+        .spawn(move || {
+            let play = env.options.play;
+            let (turn, value) = {
+                let mut rng = env.rng.lock().unwrap_or_else(|p| p.into_inner());
+                baseline::choose_turn(&root, play, &mut rng)
+            };
+            while open_ended && !env.control.is_stopped() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let bestmove = if turn.is_empty() {
+                env.out.line(&reply::no_move_info(&root));
+                "bestmove (none)".to_string()
+            } else {
+                if play == Play::Greedy {
+                    // The one-ply value, so score adjudication can read it; random has none.
+                    env.out.line(&format!(
+                        "info depth 1 score {} nodes 0",
+                        reply::score_text(value.clamp(-20_000, 20_000))
+                    ));
+                }
+                format!("bestmove {}", reply::plies_text(&root, &turn))
+            };
+            env.done.store(true, Ordering::Release);
+            env.out.line(&bestmove);
+        })
+        .map_err(|e| ParseError::new(format!("cannot start the baseline thread: {e}")))
+}
+
 impl<G: Describe> Session for GameSession<G> {
     fn name(&self) -> &'static str {
         self.name
@@ -182,6 +220,9 @@ impl<G: Describe> Session for GameSession<G> {
             .iter()
             .map(|t| root.parse_move(t).map_err(|e| move_error(t, e)))
             .collect::<Result<Vec<_>, _>>()?;
+        if env.options.play != Play::Search {
+            return spawn_baseline(root, go, env);
+        }
         let o = &env.options;
         let params = SearchParams {
             limits: go.limits.clone(),

@@ -478,3 +478,74 @@ fn no_legal_move_gives_bestmove_none() {
     let lines = c.wait_for("bestmove");
     assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
 }
+
+/// The `bestmove` words of a baseline player over `turns` fresh positions.
+fn baseline_moves(e: &mut Engine, c: &Capture, fen: &str, go: &str) -> Vec<String> {
+    (0..12)
+        .map(|_| {
+            send(e, &[&format!("position fen {fen}"), go]);
+            c.wait_for("bestmove").last().unwrap().clone()
+        })
+        .collect()
+}
+
+#[test]
+fn play_random_answers_whole_turns_reproducibly_by_seed() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value nim-double",
+            "setoption name Play value random",
+            "setoption name Seed value 5",
+        ],
+    );
+    c.take();
+    // A depth the search could never finish at once: the baseline ignores it.
+    let first = baseline_moves(&mut e, &c, "30 5 2 0 w", "go depth 100");
+    for line in &first {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 2, "{line}");
+        let plies: Vec<u8> = words[1].split(',').map(|p| p.parse().unwrap()).collect();
+        assert!(
+            plies.len() == 2 && plies.iter().all(|p| (1..=5).contains(p)),
+            "{line}"
+        );
+    }
+    assert!(first.iter().collect::<std::collections::HashSet<_>>().len() > 1);
+    // Setting the seed again replays the same choices.
+    send(&mut e, &["setoption name Seed value 5"]);
+    assert_eq!(
+        baseline_moves(&mut e, &c, "30 5 2 0 w", "go depth 100"),
+        first
+    );
+    send(&mut e, &["setoption name Seed value 6"]);
+    assert_ne!(
+        baseline_moves(&mut e, &c, "30 5 2 0 w", "go depth 100"),
+        first
+    );
+}
+
+#[test]
+fn play_baseline_with_no_move_says_none_and_waits_for_stop_when_infinite() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name Play value greedy",
+            "position fen 0 3 1 0 w",
+            "go",
+        ],
+    );
+    let lines = c.wait_for("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    send(&mut e, &["position fen 9 3 1 0 w", "go infinite"]);
+    std::thread::sleep(Duration::from_millis(30));
+    assert!(!c.lines().iter().any(|l| l.starts_with("bestmove")));
+    send(&mut e, &["stop"]);
+    assert!(c
+        .wait_for("bestmove")
+        .last()
+        .unwrap()
+        .starts_with("bestmove "));
+}

@@ -1,0 +1,440 @@
+//! The match runner behind `chimera match`: engines as processes ([`process`]), refereed by
+//! Chimera's own rules ([`referee`], one [`game`] at a time), on clocks the runner keeps
+//! ([`clock`]), from start positions ([`openings`]), several games at once on worker threads,
+//! with results summed up ([`stats`], [`tournament`]), tested ([`sprt`]), adjudicated
+//! ([`adjudicate`]) and written as PGN ([`pgn`]).
+//!
+//! The variant is chosen once per match through the protocol's registry
+//! ([`chimera_protocol::registry::with_variant`]); everything below is generic over [`Game`],
+//! so a new registry line is a new variant the runner plays.
+
+pub mod adjudicate;
+pub mod clock;
+pub mod config;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod process;
+pub mod referee;
+pub mod sprt;
+pub mod stats;
+pub mod tournament;
+
+use chimera_engine::{Game, Player, VariantOptions};
+use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::session::Describe;
+use config::{Config, EngineSpec};
+use game::{GameRecord, GameResult, GameRules, Termination};
+use openings::Opening;
+use process::{EngineInfo, EngineProcess};
+use sprt::Decision;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use tournament::{Pairing, Table};
+
+/// Runs the match `config` describes, printing progress and the final tables on stdout.
+pub fn run(config: Config) -> Result<(), String> {
+    let variant = config.variant.clone();
+    registry::with_variant(&variant, MatchTask(config)).unwrap_or_else(|| {
+        Err(format!(
+            "unknown variant '{variant}' (known: {})",
+            registry::NAMES.join(", ")
+        ))
+    })
+}
+
+struct MatchTask(Config);
+
+impl VariantTask for MatchTask {
+    type Output = Result<(), String>;
+    fn run<G: Describe>(self, name: &'static str, preset: Preset) -> Self::Output {
+        run_match::<G>(self.0, name, preset)
+    }
+}
+
+/// The variant's options for the referee: the registry's preset, then the match-wide options
+/// that are the variant's. An engine's own option may not change the rules for one side.
+fn rule_options<G: Game>(config: &Config, preset: Preset) -> Result<G::Options, String> {
+    let specs = G::Options::specs();
+    let canonical = |name: &str| {
+        specs
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(n, _)| *n)
+    };
+    let mut options = G::Options::default();
+    for (name, value) in preset {
+        options.set(name, value).map_err(|e| e.to_string())?;
+    }
+    for (name, value) in &config.options {
+        if let Some(name) = canonical(name) {
+            options
+                .set(name, value)
+                .map_err(|e| format!("--option {name}={value}: {e}"))?;
+        }
+    }
+    for engine in &config.engines {
+        if let Some((name, _)) = engine.options.iter().find(|(n, _)| canonical(n).is_some()) {
+            return Err(format!(
+                "'{name}' is a rule of the variant: give it before the first --engine, so both sides play by it"
+            ));
+        }
+    }
+    Ok(options)
+}
+
+/// Starts an engine and sets it up for the variant: `uci`, `UCI_Variant`, the options, and
+/// `isready`.
+fn launch(
+    spec: &EngineSpec,
+    variant: &str,
+    options: &[(String, String)],
+    timeout: Duration,
+) -> Result<(EngineProcess, EngineInfo), String> {
+    let mut engine = EngineProcess::start(&spec.command).map_err(|e| e.to_string())?;
+    let info = engine
+        .handshake(timeout)
+        .map_err(|e| format!("no 'uciok': {e}"))?;
+    match &info.variants {
+        Some(vars) => {
+            let var = vars
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(variant))
+                .ok_or_else(|| {
+                    format!("does not play '{variant}' (its UCI_Variant lists {vars:?})")
+                })?;
+            engine
+                .send(&format!("setoption name UCI_Variant value {var}"))
+                .map_err(|e| e.to_string())?;
+        }
+        None if variant == "chess" => {}
+        None => {
+            return Err(format!(
+                "has no UCI_Variant option, so it cannot play '{variant}'"
+            ))
+        }
+    }
+    for (name, value) in options.iter().chain(&spec.options) {
+        if !info.options.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+            return Err(format!("has no option '{name}'"));
+        }
+        engine
+            .send(&format!("setoption name {name} value {value}"))
+            .map_err(|e| e.to_string())?;
+    }
+    engine
+        .sync(timeout)
+        .map_err(|e| format!("no 'readyok': {e}"))?;
+    Ok((engine, info))
+}
+
+/// What the workers share.
+struct Shared<'a, G: Game> {
+    config: &'a Config,
+    variant: &'static str,
+    names: &'a [String],
+    openings: &'a [Opening<G>],
+    schedule: &'a [Pairing],
+    rules: GameRules,
+    next: AtomicUsize,
+    stop: AtomicBool,
+}
+
+impl<G: Game> Shared<'_, G> {
+    /// Makes `engines[e]` ready for a new game, starting it if it is not running (or fails to
+    /// answer `isready`). The error is the reason it forfeits.
+    fn prepare(&self, engines: &mut [Option<EngineProcess>], e: usize) -> Result<(), String> {
+        if let Some(engine) = &mut engines[e] {
+            let ready = engine
+                .send("ucinewgame")
+                .and_then(|_| engine.sync(self.config.timeout));
+            if ready.is_ok() {
+                return Ok(());
+            }
+            engines[e] = None;
+        }
+        let (engine, _) = launch(
+            &self.config.engines[e],
+            self.variant,
+            &self.config.options,
+            self.config.timeout,
+        )?;
+        engines[e] = Some(engine);
+        Ok(())
+    }
+
+    /// Plays scheduled games until none is left or `stop` is raised, sending each record.
+    fn worker(&self, results: mpsc::Sender<GameRecord>) {
+        let mut engines: Vec<Option<EngineProcess>> =
+            (0..self.config.engines.len()).map(|_| None).collect();
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.schedule.len() || self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let pairing = self.schedule[i];
+            let opening = &self.openings[pairing.opening];
+            let mut failed = None;
+            for player in Player::BOTH {
+                let e = pairing.seats[player.index()];
+                if let Err(why) = self.prepare(&mut engines, e) {
+                    failed = Some((player, why));
+                    break;
+                }
+            }
+            let record = match failed {
+                Some((loser, why)) => GameRecord {
+                    start_fen: opening.position.fen(),
+                    result: GameResult::forfeit(
+                        loser,
+                        Termination::Abandoned,
+                        format!(
+                            "{} forfeits: {why}",
+                            self.names[pairing.seats[loser.index()]]
+                        ),
+                    ),
+                    ..GameRecord::default()
+                },
+                None => {
+                    let [w, b] = pairing.seats;
+                    let mut white = engines[w].take().expect("prepared");
+                    let mut black = engines[b].take().expect("prepared");
+                    let mut broken = [false; 2];
+                    let record = game::play_game(
+                        opening,
+                        &self.rules,
+                        [&mut white, &mut black],
+                        [&self.names[w], &self.names[b]],
+                        &self.stop,
+                        &mut broken,
+                    );
+                    // A crashed or hung engine is dropped (killed) and restarted next game.
+                    if !broken[0] {
+                        engines[w] = Some(white);
+                    }
+                    if !broken[1] {
+                        engines[b] = Some(black);
+                    }
+                    match record {
+                        Some(r) => r,
+                        None => return,
+                    }
+                }
+            };
+            let record = GameRecord {
+                number: pairing.number,
+                seats: pairing.seats,
+                ..record
+            };
+            if results.send(record).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Engine names: `--name`, else `id name`, else the command; repeated ones numbered.
+fn unique_names(names: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(names.len());
+    for name in &names {
+        let mut candidate = name.clone();
+        let mut n = 1;
+        while out.contains(&candidate) {
+            n += 1;
+            candidate = format!("{name} #{n}");
+        }
+        out.push(candidate);
+    }
+    out
+}
+
+fn run_match<G: Game>(config: Config, variant: &'static str, preset: Preset) -> Result<(), String> {
+    let options = rule_options::<G>(&config, preset)?;
+    let given = match &config.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+            Some(
+                openings::parse_fens::<G>(&text, &options)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            )
+        }
+        None => None,
+    };
+    let openings = openings::openings(
+        given.as_deref(),
+        &options,
+        config.games.div_ceil(2),
+        config.book_plies,
+        config.seed,
+    )?;
+
+    // Each engine once up front: a clear error now rather than a forfeit per game.
+    let mut names = Vec::new();
+    for (i, spec) in config.engines.iter().enumerate() {
+        let (_, info) = launch(spec, variant, &config.options, config.timeout)
+            .map_err(|e| format!("engine {} ('{}'): {e}", i + 1, spec.command.join(" ")))?;
+        names.push(
+            spec.name
+                .clone()
+                .or(info.name)
+                .unwrap_or_else(|| spec.command.join(" ")),
+        );
+    }
+    let names = unique_names(names);
+    let schedule = tournament::schedule(config.engines.len(), config.games, openings.len());
+    let mut pgn_file = match &config.pgn {
+        Some(path) => Some(
+            File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let shared = Shared {
+        config: &config,
+        variant,
+        names: &names,
+        openings: &openings,
+        schedule: &schedule,
+        rules: GameRules {
+            time: config.time.clone(),
+            timeout: config.timeout,
+            resign: config.resign,
+            draw: config.draw,
+            max_plies: config.max_plies,
+        },
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+    };
+    println!(
+        "{} games of {variant}: {} ({} concurrent)",
+        schedule.len(),
+        names.join(" vs "),
+        config.concurrency.min(schedule.len()).max(1)
+    );
+    let date = pgn::today();
+    let time_tag = config.time.pgn_tag();
+    let mut table = Table::new(names.clone());
+    let mut terminations: BTreeMap<Termination, u32> = BTreeMap::new();
+    let mut decision = None;
+    let (mut answers, mut wall, mut engine_time) = (0u64, Duration::ZERO, Duration::ZERO);
+    let begun = Instant::now();
+    let mut finished = 0;
+    std::thread::scope(|scope| -> Result<(), String> {
+        let (send, receive) = mpsc::channel();
+        for _ in 0..config.concurrency.min(schedule.len()).max(1) {
+            let send = send.clone();
+            let shared = &shared;
+            std::thread::Builder::new()
+                .name("match-worker".into())
+                .spawn_scoped(scope, move || shared.worker(send))
+                .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+        }
+        drop(send);
+        for record in receive {
+            finished += 1;
+            let [w, b] = record.seats;
+            let result = &record.result;
+            table.add(w, b, result.points(Player::White));
+            if !matches!(
+                result.termination,
+                Termination::Normal | Termination::Adjudication
+            ) {
+                if let Some(winner) = result.winner {
+                    table.forfeits[record.seats[winner.other().index()]] += 1;
+                }
+            }
+            *terminations.entry(result.termination).or_default() += 1;
+            answers += u64::from(record.answers);
+            wall += record.wall;
+            engine_time += record.engine_time;
+            println!(
+                "Game {} ({} vs {}): {} {{{}}}",
+                record.number,
+                names[w],
+                names[b],
+                result.result_str(),
+                result.reason
+            );
+            if names.len() == 2 {
+                let r = table.results[0][1];
+                println!(
+                    "Score of {} vs {}: {} after {}/{} games",
+                    names[0],
+                    names[1],
+                    r.summary(),
+                    r.games(),
+                    schedule.len()
+                );
+                if let Some(sprt) = &config.sprt {
+                    println!("{}", sprt.status(&r));
+                    if decision.is_none() {
+                        decision = sprt.decision(&r);
+                        if decision.is_some() {
+                            shared.stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+            if let Some(file) = &mut pgn_file {
+                let header = pgn::PgnHeader {
+                    event: "chimera match",
+                    date: &date,
+                    variant,
+                    white: &names[w],
+                    black: &names[b],
+                    time_control: &time_tag,
+                };
+                file.write_all(pgn::write_game(&header, &record).as_bytes())
+                    .map_err(|e| format!("writing the PGN: {e}"))?;
+            }
+        }
+        Ok(())
+    })?;
+
+    println!(
+        "\nFinished {finished} games in {:.1} s",
+        begun.elapsed().as_secs_f64()
+    );
+    print!("{}", table.standings());
+    if names.len() > 2 {
+        println!("\nCrosstable (points/games):");
+        print!("{}", table.crosstable());
+    } else {
+        let r = table.results[0][1];
+        println!("\n{} vs {}: {}", names[0], names[1], r.summary());
+    }
+    let ends: Vec<String> = terminations
+        .iter()
+        .map(|(t, n)| format!("{} {n}", t.pgn()))
+        .collect();
+    println!("Terminations: {}", ends.join(", "));
+    if let Some(sprt) = &config.sprt {
+        let r = table.results[0][1];
+        let verdict = match decision {
+            Some(Decision::H1) => format!(
+                "H1 accepted: {} is at least {} Elo stronger",
+                names[0], sprt.elo1
+            ),
+            Some(Decision::H0) => format!(
+                "H0 accepted: {} is at most {} Elo stronger",
+                names[0], sprt.elo0
+            ),
+            None => "no decision yet".into(),
+        };
+        println!("{}: {verdict}", sprt.status(&r));
+    }
+    if answers > 0 {
+        let per = |d: Duration| d.as_secs_f64() * 1000.0 / answers as f64;
+        println!(
+            "Moves: {answers} answers; per answer {:.3} ms in games, of which {:.3} ms waiting for engines, {:.3} ms the runner's own",
+            per(wall),
+            per(engine_time),
+            per(wall.saturating_sub(engine_time))
+        );
+    }
+    Ok(())
+}

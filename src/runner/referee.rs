@@ -1,0 +1,303 @@
+//! The referee of one game: Chimera's own rules (any [`Game`]) check every ply an engine sends
+//! and decide when the game is over (the variant's outcomes plus repetition, via [`History`]).
+//!
+//! A `bestmove` is a turn: one ply in chess, several comma-joined plies where one player decides
+//! several in a row (007). The referee checks them ply by ply. A turn answered only in part is
+//! fine (the same engine is asked again for the rest); a ply after the turn passed to the
+//! opponent is not. Plies after a ply that ended the game are ignored: the game is over.
+
+use chimera_engine::history::History;
+use chimera_engine::{Game, Outcome, Player};
+
+/// One ply as played: who decided it and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    pub player: Player,
+    pub text: String,
+}
+
+pub struct Referee<G: Game> {
+    history: History<G>,
+    /// `startpos` or `fen <FEN>`, for `position`.
+    start: String,
+    start_fen: String,
+    plies: Vec<Ply>,
+}
+
+impl<G: Game> Referee<G> {
+    /// A game from `start`; `is_start` says it is the variant's start position (`startpos`).
+    pub fn new(start: G, is_start: bool) -> Self {
+        let start_fen = start.fen();
+        Referee {
+            start: if is_start {
+                "startpos".into()
+            } else {
+                format!("fen {start_fen}")
+            },
+            start_fen,
+            history: History::new(start),
+            plies: Vec::new(),
+        }
+    }
+
+    pub fn position(&self) -> &G {
+        self.history.position()
+    }
+
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The player whose answer the game waits for.
+    pub fn to_move(&self) -> Player {
+        self.position().to_move()
+    }
+
+    /// The result by the rules, repetition included.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.history.outcome()
+    }
+
+    /// The `position` command for the current position: the start and every ply since.
+    pub fn position_command(&self) -> String {
+        let mut cmd = format!("position {}", self.start);
+        if !self.plies.is_empty() {
+            cmd.push_str(" moves");
+            for ply in &self.plies {
+                cmd.push(' ');
+                cmd.push_str(&ply.text);
+            }
+        }
+        cmd
+    }
+
+    /// Plays the plies of `token` (a `bestmove` of the player to move, comma-joined plies).
+    /// The error says what was wrong; the legal plies before it stay played.
+    pub fn play_turn(&mut self, token: &str) -> Result<(), String> {
+        let player = self.to_move();
+        if token.is_empty() || token == "(none)" {
+            return Err(format!(
+                "no move ('{}') in a position with legal moves",
+                if token.is_empty() { "" } else { token }
+            ));
+        }
+        for text in token.split(',') {
+            if self.outcome().is_some() {
+                break;
+            }
+            if self.to_move() != player {
+                return Err(format!(
+                    "ply '{text}' of '{token}' after the turn passed to the opponent"
+                ));
+            }
+            let mv = self.position().parse_move(text).map_err(|e| {
+                // The variant's message names the ply already, or gets it named here.
+                if e.0.contains(&format!("'{text}'")) {
+                    e.0
+                } else {
+                    format!("illegal move '{text}' ({e})")
+                }
+            })?;
+            self.history.play(mv);
+            self.plies.push(Ply {
+                player,
+                text: text.to_string(),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_engine::variants::chess::Position;
+    use chimera_engine::{DrawReason, WinReason};
+
+    fn chess() -> Referee<Position> {
+        Referee::new(Position::start(), true)
+    }
+
+    #[test]
+    fn legal_moves_are_played_and_the_position_command_replays_them() {
+        let mut r = chess();
+        assert_eq!(r.position_command(), "position startpos");
+        r.play_turn("e2e4").unwrap();
+        r.play_turn("e7e5").unwrap();
+        assert_eq!(r.to_move(), Player::White);
+        assert_eq!(r.position_command(), "position startpos moves e2e4 e7e5");
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let r = Referee::new(Position::from_fen(fen).unwrap(), false);
+        assert_eq!(r.position_command(), format!("position fen {fen}"));
+    }
+
+    #[test]
+    fn illegal_malformed_and_missing_moves_are_errors_naming_the_token() {
+        let mut r = chess();
+        for bad in ["e2e5", "e7e5", "xyz", "e2e4q"] {
+            let e = r.play_turn(bad).unwrap_err();
+            assert!(e.contains(&format!("'{bad}'")), "{e}");
+        }
+        assert!(r.play_turn("(none)").unwrap_err().contains("'(none)'"));
+        assert!(r.play_turn("").is_err());
+        assert!(r.plies().is_empty());
+    }
+
+    #[test]
+    fn a_second_ply_in_a_chess_bestmove_is_a_ply_out_of_turn() {
+        let mut r = chess();
+        let e = r.play_turn("e2e4,e7e5").unwrap_err();
+        assert!(
+            e.contains("'e7e5'") && e.contains("passed to the opponent"),
+            "{e}"
+        );
+        // The legal first ply stands.
+        assert_eq!(r.plies().len(), 1);
+    }
+
+    #[test]
+    fn mate_and_repetition_end_the_game_and_later_plies_are_ignored() {
+        let mut r = chess();
+        for m in ["f2f3", "e7e5", "g2g4"] {
+            r.play_turn(m).unwrap();
+        }
+        r.play_turn("d8h4").unwrap();
+        assert_eq!(
+            r.outcome(),
+            Some(Outcome::win(Player::Black, WinReason::Checkmate))
+        );
+        let mut r = chess();
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+            r.play_turn(m).unwrap();
+            assert_eq!(r.outcome(), None);
+        }
+        r.play_turn("f6g8").unwrap();
+        assert_eq!(r.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    }
+
+    /// A toy game with turns of three plies, as in 007: take 1 to 3 stones a ply; whoever
+    /// takes the last stone wins. FEN: `<stones> <plies left in the turn> <w|b>`.
+    #[derive(Clone, Debug)]
+    struct Stones {
+        left: u8,
+        plies: u8,
+        player: Player,
+    }
+
+    impl Game for Stones {
+        type Move = u8;
+        type Moves = arrayvec::ArrayVec<u8, 3>;
+        type Options = ();
+        const NAME: &'static str = "stones";
+        fn start(_: &()) -> Self {
+            Stones {
+                left: 20,
+                plies: 3,
+                player: Player::White,
+            }
+        }
+        fn from_fen(fen: &str, _: &()) -> Result<Self, chimera_engine::ParseError> {
+            let f: Vec<&str> = fen.split(' ').collect();
+            let bad = || chimera_engine::ParseError::new(format!("bad FEN '{fen}'"));
+            Ok(Stones {
+                left: f[0].parse().map_err(|_| bad())?,
+                plies: f[1].parse().map_err(|_| bad())?,
+                player: if f[2] == "w" {
+                    Player::White
+                } else {
+                    Player::Black
+                },
+            })
+        }
+        fn fen(&self) -> String {
+            format!("{} {} {}", self.left, self.plies, self.player.fen_char())
+        }
+        fn to_move(&self) -> Player {
+            self.player
+        }
+        fn legal_moves(&self, out: &mut Self::Moves) {
+            (1..=self.left.min(3)).for_each(|n| out.push(n));
+        }
+        fn play(&self, take: u8) -> Self {
+            let (plies, player) = match self.plies {
+                1 => (3, self.player.other()),
+                n => (n - 1, self.player),
+            };
+            Stones {
+                left: self.left - take,
+                plies,
+                player,
+            }
+        }
+        fn key(&self) -> u64 {
+            u64::from(self.left) << 8 | u64::from(self.plies) << 1 | self.player.index() as u64
+        }
+        fn quick_outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn stuck_outcome(&self) -> Outcome {
+            // The last stone was taken by whoever played the ply before.
+            let last = if self.plies == 3 {
+                self.player.other()
+            } else {
+                self.player
+            };
+            Outcome::win(last, WinReason::NoMoves)
+        }
+        fn halfmove_clock(&self) -> u32 {
+            0
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn is_capture(&self, _: u8) -> bool {
+            false
+        }
+        fn parse_move(&self, s: &str) -> Result<u8, chimera_engine::ParseError> {
+            chimera_engine::game::find_legal_move(self, s)
+        }
+        fn format_move(&self, take: u8) -> String {
+            take.to_string()
+        }
+        fn evaluate(&self) -> i32 {
+            0
+        }
+    }
+
+    #[test]
+    fn a_turn_of_several_plies_is_checked_ply_by_ply() {
+        let mut r = Referee::new(Stones::start(&()), true);
+        r.play_turn("1,2,1").unwrap();
+        assert_eq!(r.to_move(), Player::Black);
+        // Half a turn: the same player answers again for the rest.
+        r.play_turn("3").unwrap();
+        assert_eq!(r.to_move(), Player::Black);
+        r.play_turn("1,1").unwrap();
+        assert_eq!(r.to_move(), Player::White);
+        assert_eq!(r.position_command(), "position startpos moves 1 2 1 3 1 1");
+        // A fourth ply belongs to the opponent's turn.
+        let e = r.play_turn("1,1,1,1").unwrap_err();
+        assert!(e.contains("ply '1' of '1,1,1,1'"), "{e}");
+        // A bad ply inside a turn names itself.
+        let mut r = Referee::new(Stones::start(&()), true);
+        let e = r.play_turn("1,4,1").unwrap_err();
+        assert!(e.contains("'4'"), "{e}");
+        assert_eq!(r.plies().len(), 1);
+    }
+
+    #[test]
+    fn a_ply_that_ends_the_game_ends_the_turn() {
+        let mut r = Referee::new(Stones::from_fen("4 3 b", &()).unwrap(), false);
+        r.play_turn("3,1,1").unwrap();
+        assert_eq!(
+            r.outcome(),
+            Some(Outcome::win(Player::Black, WinReason::NoMoves))
+        );
+        assert_eq!(r.plies().len(), 2, "the ply after the end is ignored");
+        assert_eq!(r.position_command(), "position fen 4 3 b moves 3 1");
+    }
+}
