@@ -22,7 +22,7 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-pub use eval::{ROYAL_VALUE, VALUES};
+pub use eval::{Breakdown, ROYAL_VALUE, VALUES};
 pub use fen::{MAX_MEN_PER_SIDE, START_FEN};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::{Move, MoveKind};
@@ -166,7 +166,7 @@ impl Game for Vanguard {
     }
 
     fn evaluate(&self) -> i32 {
-        self.material()
+        self.static_eval()
     }
 
     // Search hooks (exchange.rs): see docs/variants/vanguard.md, "Search".

@@ -719,11 +719,11 @@ fn material_values_follow_from_empty_board_mobility() {
     }
     // Material is seen from the side to move, and the start is balanced.
     let start = Vanguard::start(&());
-    assert_eq!(start.evaluate(), 0);
+    assert_eq!(start.material(), 0);
     // The spec's Nightrider capture: c3c4, then b1i15 takes the i15 General.
     let up = play(&play(&play(&start, "c3c4"), "p14p10"), "b1i15");
     assert_eq!(
-        up.evaluate(),
+        up.material(),
         -VALUES[Kind::General.index()],
         "Black to move, a General down"
     );
