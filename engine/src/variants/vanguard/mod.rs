@@ -32,6 +32,10 @@ pub use position::Vanguard;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use moves::push_square;
 
+/// Null-move pruning needs at least this many men besides royals and pawn-types (see
+/// [`Game::play_null`]).
+const NULL_MOVE_OFFICERS: u32 = 3;
+
 /// The 100-move rule (§8.1, R23): 200 plies without capture, pawn-type advance or promotion.
 pub const DRAW_PLIES: u32 = 200;
 
@@ -186,10 +190,30 @@ impl Game for Vanguard {
         self.see_at_least(mv, threshold)
     }
 
+    /// Only the captures and promotions: a Vanguard position has a hundred or more legal
+    /// moves, of which quiescence would play a handful.
+    #[inline]
+    fn quiescence_moves(&self, out: &mut MoveList) -> bool {
+        self.generate_tactical(out);
+        false
+    }
+
     /// Captures and promotions (a Soldier becoming a Helepolis gains more than most captures).
     #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
         matches!(mv.kind, MoveKind::Promotion | MoveKind::SwapPromotion) || self.is_capture(mv)
+    }
+
+    /// Passing is sound for null-move pruning while the side to move has men to spare: with a
+    /// few officers left there is always a harmless move, so zugzwang needs a bare endgame.
+    fn play_null(&self) -> Option<Self> {
+        let us = self.side;
+        let pawns = self.pieces(Kind::Pawn, us)
+            | self.pieces(Kind::Soldier, us)
+            | self.pieces(Kind::Sergeant, us);
+        let royals = self.pieces(Kind::King, us) | self.pieces(Kind::Prince, us);
+        let officers = self.men(us) & !pawns & !royals;
+        (officers.count() >= NULL_MOVE_OFFICERS).then(|| self.make_null())
     }
 }
 

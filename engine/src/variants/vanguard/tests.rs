@@ -622,7 +622,8 @@ fn illegal_and_malformed_moves_are_errors() {
 
 /// Random games from the start: the incremental key always equals a recomputed one, FEN out
 /// then in is the identity, every legal move's string parses back to it, `is_capture` agrees
-/// with the men that vanish, and the halfmove clock follows §8.1.
+/// with the men that vanish, the tactical generator lists exactly the legal captures and
+/// promotions, and the halfmove clock follows §8.1.
 #[test]
 fn random_games_keep_keys_fen_and_notation_consistent() {
     let mut rng = SmallRng::seed_from_u64(2024);
@@ -648,6 +649,15 @@ fn random_games_keep_keys_fen_and_notation_consistent() {
                     assert_eq!(p.parse_move(&p.format_move(*m)), Ok(*m), "{}", p.fen());
                 }
             }
+            // Quiescence's generator lists exactly the legal tactical moves, in the same order.
+            let mut tactical = MoveList::new();
+            assert!(!p.quiescence_moves(&mut tactical));
+            let expected: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| p.is_tactical(*m))
+                .collect();
+            assert_eq!(tactical.as_slice(), expected.as_slice(), "{}", p.fen());
             for m in moves.iter() {
                 let after = p.play(*m);
                 let lost = p.men(p.side.other()).count() - after.men(p.side.other()).count();
