@@ -172,3 +172,28 @@ fn perft_speed() {
         );
     }
 }
+
+/// `chimera perft` reaches Vanguard through the variant registry, like every variant.
+#[test]
+fn perft_command_for_vanguard() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "perft",
+            "--variant",
+            "vanguard",
+            "--depth",
+            "2",
+            "--threads",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(": 104")).count(),
+        104,
+        "{text}"
+    );
+    assert!(text.ends_with("\nNodes searched: 10816\n"), "{text}");
+}

@@ -86,7 +86,7 @@ fn game_lines(stdout: &str) -> Vec<&str> {
 /// search's bug, reported by the runner as it should be (`stalled connection`), and tolerated
 /// here so that the rest of the check stands. Reproduction: see docs/match.md, "Known engine
 /// problems found by the runner". Remove the entry once fixed.
-const KNOWN_STALLS: &[&str] = &["vanguard"];
+const KNOWN_STALLS: &[&str] = &[];
 
 #[test]
 fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {

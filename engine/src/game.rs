@@ -277,6 +277,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.is_capture(mv)
     }
 
+    /// The moves quiescence search tries when the player to move is not in check: appends to
+    /// `out` (cleared by the caller) at least every legal move for which [`Game::is_tactical`]
+    /// holds, since search skips the others, and returns whether `out` holds *every* legal
+    /// move, so that an empty list means the player is stuck. The default lists every legal
+    /// move; a variant with long move lists may generate only its tactical moves and return
+    /// `false` (quiescence then stands pat where it finds none, stalemate or not).
+    fn quiescence_moves(&self, out: &mut Self::Moves) -> bool {
+        self.legal_moves(out);
+        true
+    }
+
     /// The position after the player to move passes (null-move pruning), or `None` where a pass
     /// would mislead search (zugzwang-prone material, a turn half played): the default, which
     /// turns null-move pruning off.

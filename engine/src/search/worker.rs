@@ -608,8 +608,13 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let in_check = pos.in_check();
         let mut moves = G::Moves::default();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        let complete = if in_check {
+            pos.legal_moves(&mut moves);
+            true
+        } else {
+            pos.quiescence_moves(&mut moves)
+        };
+        if complete && moves.is_empty() {
             return outcome_score(pos, pos.stuck_outcome(), ply);
         }
         let eval = match entry {

@@ -3,7 +3,7 @@
 use super::piece::Kind;
 use super::position::Vanguard;
 use super::reach;
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bb256, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
 
@@ -38,5 +38,36 @@ impl Vanguard {
             }
         }
         false
+    }
+
+    /// The men of `by` that could capture a man of the other colour on `sq` if the board held
+    /// only the men in `occ` (exchange evaluation thins it): those that would then stand on `sq`,
+    /// and those that capture from afar (Archer rifle, Bowman shot) and leave it empty.
+    pub fn attackers_with(&self, sq: Square, by: Player, occ: Bb256) -> (Bb256, Bb256) {
+        let own = self.men(by) & occ;
+        let (mut near, mut remote) = (Bb256::EMPTY, Bb256::EMPTY);
+        for kind in Kind::ALL {
+            let men = self.pieces(kind, by) & occ;
+            if men.is_empty() {
+                continue;
+            }
+            if reach::is_reversible(kind) {
+                let from_target = reach::reach(kind, by.other(), sq, occ & !own, occ, false);
+                near |= (from_target.attacks() & !from_target.rifle) & men;
+                remote |= from_target.rifle & men;
+            } else {
+                for from in men.squares() {
+                    let unmoved = self.unmoved.has(from);
+                    let r = reach::reach(kind, by, from, own, occ, unmoved);
+                    if r.shots.has(sq) {
+                        remote.set(from);
+                    } else if r.attacks().has(sq) {
+                        near.set(from);
+                    }
+                }
+            }
+        }
+        // A man that can do both takes from afar: standing on the square only risks it.
+        (near & !remote, remote)
     }
 }

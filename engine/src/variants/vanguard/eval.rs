@@ -1,9 +1,12 @@
-//! Material evaluation. Values come from mobility on the empty 16x16 board (see
-//! docs/variants/vanguard.md for the table and how it was derived).
+//! Evaluation: material, where each man stands (a piece-square table kept incrementally by the
+//! position), and the safety of a sole King. See docs/variants/vanguard.md, "Evaluation", for the
+//! values and the reasons behind them.
 
-use super::piece::Kind;
+use super::piece::{Kind, Piece};
 use super::position::Vanguard;
+use crate::attacks::board16::ball;
 use crate::bitboard::Bitboard;
+use crate::game::Player;
 
 /// A royal (King or Prince). A side with both may lose one and play on, so the second royal is
 /// worth more than a Queen; losing the last ends the game, which search scores, not material.
@@ -37,6 +40,93 @@ pub const VALUES: [i32; Kind::COUNT] = [
     175,         // Sergeant
 ];
 
+/// Centipawns per step towards the centre (0 on a corner, 14 on the four central squares), per
+/// kind: short-range men gain most from the middle of a 16x16 board, long sliders reach it from
+/// anywhere, and royals are kept out of it ([`ROYAL_RANK`]).
+const CENTRE_WEIGHT: [i32; Kind::COUNT] = [
+    0, // King
+    0, // Prince
+    1, // Queen
+    1, // Princess
+    0, // Rook
+    1, // Bishop
+    3, // Knight
+    1, // Chancellor
+    2, // Nightrider
+    2, // Spy
+    3, // Falconer
+    1, // General
+    2, // Archer
+    3, // Bowman
+    2, // Lancer
+    3, // Berserker
+    2, // Wizard
+    0, // Helepolis
+    0, // Pawn
+    0, // Soldier
+    0, // Sergeant
+];
+
+/// A royal's bonus by rank, counted from its own side (0 = home rank): a royal that walks out
+/// among 48 enemy men is soon shot, swept or forked.
+const ROYAL_RANK: [i32; 16] = [
+    0, -5, -20, -40, -60, -80, -100, -120, -140, -160, -180, -200, -220, -240, -260, -280,
+];
+
+/// A pawn-type man's bonus by rank, counted from its own side (it starts on rank 2 and promotes
+/// on rank 15): slow at first, steep near promotion, where a Soldier becomes a Helepolis.
+const ADVANCE: [i32; 16] = [0, 0, 0, 5, 10, 15, 20, 27, 35, 45, 57, 72, 90, 112, 140, 0];
+
+/// Per enemy man within two squares of a sole King, and within four.
+const KING_NEAR: i32 = 30;
+const KING_ZONE: i32 = 8;
+/// Per friendly man next to a sole King.
+const KING_SHELTER: i32 = 10;
+
+/// What a man of `kind` on (`file`, `rank`) is worth to White: its value and its placement.
+const fn white_square_value(kind: Kind, file: i32, rank: i32) -> i32 {
+    let k = kind as usize;
+    // Steps from the corner towards the centre: (30 - |2f - 15| - |2r - 15|) / 2, 0..=14.
+    let centre = (30 - (2 * file - 15).abs() - (2 * rank - 15).abs()) / 2;
+    let placement = match kind {
+        Kind::King | Kind::Prince => ROYAL_RANK[rank as usize],
+        Kind::Pawn | Kind::Soldier | Kind::Sergeant => ADVANCE[rank as usize],
+        _ => CENTRE_WEIGHT[k] * centre,
+    };
+    VALUES[k] + placement
+}
+
+/// The piece-square table: value and placement of each man on each square, signed (positive
+/// for White's men), indexed by [`Piece::index`] and square. Black's ranks mirror White's.
+pub static PSQ: [[i32; 256]; 42] = {
+    let mut t = [[0; 256]; 42];
+    let mut k = 0;
+    while k < Kind::COUNT {
+        let mut sq = 0;
+        while sq < 256 {
+            let (file, rank) = ((sq & 15) as i32, (sq >> 4) as i32);
+            let white = Piece::new(Kind::ALL[k], Player::White).index();
+            let black = Piece::new(Kind::ALL[k], Player::Black).index();
+            t[white][sq] = white_square_value(Kind::ALL[k], file, rank);
+            t[black][sq] = -white_square_value(Kind::ALL[k], file, 15 - rank);
+            sq += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The evaluation by terms, each from White's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Material of each player.
+    pub material: [i32; 2],
+    /// Piece-square placement of each player.
+    pub placement: [i32; 2],
+    /// Sole-King safety of each player (0 with both royals).
+    pub royal_safety: [i32; 2],
+}
+
 impl Vanguard {
     /// Material balance from the side to move's point of view.
     pub fn material(&self) -> i32 {
@@ -49,5 +139,187 @@ impl Vanguard {
                     - self.pieces(kind, us.other()).count() as i32);
         }
         score
+    }
+
+    /// The piece-square sum computed from scratch: what the incremental one must equal.
+    pub fn compute_psq(&self) -> i32 {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(sq, p)| p.map(|p| PSQ[p.index()][sq]))
+            .sum()
+    }
+
+    /// The safety of `color`'s King when it is the last royal (0 otherwise), as a bonus for
+    /// `color`: enemy men close to it count against it, friendly men next to it for it.
+    fn royal_safety(&self, color: Player) -> i32 {
+        if !self.has_sole_king(color) {
+            return 0;
+        }
+        let Some(king) = self.king(color) else {
+            return 0;
+        };
+        let enemy = self.men(color.other());
+        let near = (ball(king, 2) & enemy).count() as i32;
+        let zone = (ball(king, 4) & enemy).count() as i32;
+        // The ball holds the King's own square.
+        let shelter = (ball(king, 1) & self.men(color)).count() as i32 - 1;
+        KING_SHELTER * shelter - KING_NEAR * near - KING_ZONE * zone
+    }
+
+    /// Centipawns from the point of view of the side to move.
+    pub fn static_eval(&self) -> i32 {
+        let white = self.psq + self.royal_safety(Player::White) - self.royal_safety(Player::Black);
+        white * self.side.sign()
+    }
+
+    /// The terms of [`Vanguard::static_eval`], for the protocol's `eval`.
+    pub fn breakdown(&self) -> Breakdown {
+        let mut b = Breakdown {
+            material: [0; 2],
+            placement: [0; 2],
+            royal_safety: [0; 2],
+        };
+        for color in Player::BOTH {
+            let c = color.index();
+            for sq in self.men(color).squares() {
+                let p = self
+                    .piece_at(sq)
+                    .expect("a man on every square of its colour");
+                let value = VALUES[p.kind().index()];
+                b.material[c] += value;
+                b.placement[c] += PSQ[p.index()][sq.index()] * color.sign() - value;
+            }
+            b.royal_safety[c] = self.royal_safety(color);
+        }
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::square::{Board16, Square};
+    use rand::{rngs::SmallRng, RngExt, SeedableRng};
+
+    fn pos(fen: &str) -> Vanguard {
+        Vanguard::from_fen(fen, &()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The same position with the colours exchanged: ranks mirrored, letters' case swapped, the
+    /// other side to move.
+    fn mirror(p: &Vanguard) -> Vanguard {
+        let fen = p.fen();
+        let f: Vec<&str> = fen.split(' ').collect();
+        let placement: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let mut rights = String::new();
+        if f[2] != "-" {
+            let mut rest = f[2];
+            while let Some((s, tail)) = Square::parse_prefix::<Board16>(rest) {
+                let flipped = Square(s.0 ^ 0xf0);
+                rights += &flipped.display::<Board16>().to_string();
+                rest = tail;
+            }
+        } else {
+            rights.push('-');
+        }
+        pos(&format!(
+            "{} {side} {rights} {} {}",
+            placement.join("/"),
+            f[3],
+            f[4]
+        ))
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_colours_are_symmetric() {
+        let start = Vanguard::start(&());
+        assert_eq!(start.evaluate(), 0);
+        assert_eq!(mirror(&start), {
+            let mut s = start.clone();
+            s.side = Player::Black;
+            s.key = s.compute_key();
+            s
+        });
+        let mut rng = SmallRng::seed_from_u64(7);
+        for _ in 0..20 {
+            let mut p = Vanguard::start(&());
+            for _ in 0..rng.random_range(0..120) {
+                let mut moves = super::super::MoveList::new();
+                p.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.random_range(0..moves.len())]);
+                assert_eq!(p.psq, p.compute_psq(), "{}", p.fen());
+            }
+            assert_eq!(p.evaluate(), mirror(&p).evaluate(), "{}", p.fen());
+            let b = p.breakdown();
+            let white: i32 = b.material[0] + b.placement[0] + b.royal_safety[0];
+            let black: i32 = b.material[1] + b.placement[1] + b.royal_safety[1];
+            assert_eq!((white - black) * p.side.sign(), p.evaluate(), "{}", p.fen());
+        }
+    }
+
+    #[test]
+    fn short_range_men_prefer_the_centre() {
+        // A White Knight on h8 against one on a1, everything else equal.
+        let centre = pos("k15/16/16/16/16/16/16/16/7N8/16/16/16/16/16/16/15K w - 0 1");
+        let corner = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/N14K w - 0 1");
+        assert_eq!(
+            centre.evaluate() - corner.evaluate(),
+            CENTRE_WEIGHT[Kind::Knight.index()] * 14
+        );
+        // A Rook does not care.
+        let centre = pos("k15/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/15K w - 0 1");
+        let corner = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - 0 1");
+        assert_eq!(centre.evaluate(), corner.evaluate());
+    }
+
+    #[test]
+    fn pawn_types_gain_as_they_advance_and_royals_lose() {
+        let far = pos("k15/16/16/16/16/3S12/16/16/16/16/16/16/16/16/16/15K w - 0 1");
+        let home = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/3S12/16/15K w - 0 1");
+        assert_eq!(far.evaluate() - home.evaluate(), ADVANCE[10]);
+        // Black's man advances downwards: the same bonus, mirrored.
+        let far = pos("k15/16/16/16/16/16/16/16/16/16/3s12/16/16/16/16/15K b - 0 1");
+        let home = pos("k15/16/3s12/16/16/16/16/16/16/16/16/16/16/16/16/15K b - 0 1");
+        assert_eq!(far.evaluate() - home.evaluate(), ADVANCE[10]);
+        // A King and a Prince out on rank 6 against at home.
+        let out = pos("k15/16/16/16/16/16/16/16/16/16/4KI10/16/16/16/16/16 w - 0 1");
+        let home = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/4KI10 w - 0 1");
+        assert_eq!(out.evaluate() - home.evaluate(), 2 * ROYAL_RANK[5]);
+    }
+
+    #[test]
+    fn a_sole_king_among_enemies_is_in_danger() {
+        // Black's sole King a16 with two White Rooks two squares away and a Knight four away,
+        // against the same men far off; White has a Prince too, so its King is not judged.
+        let near = pos("k1R13/16/R15/4N11/16/16/16/16/16/16/16/16/16/16/16/KI14 b - 0 1");
+        let far = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/2R1N11/KIR13 b - 0 1");
+        assert_eq!(
+            near.breakdown().royal_safety,
+            [0, -2 * KING_NEAR - 3 * KING_ZONE]
+        );
+        assert_eq!(far.breakdown().royal_safety, [0, 0]);
+        // A friendly man beside it shelters it.
+        let sheltered = pos("kp14/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1");
+        assert_eq!(sheltered.breakdown().royal_safety, [0, KING_SHELTER]);
     }
 }

@@ -97,6 +97,19 @@ impl Vanguard {
         p
     }
 
+    /// The position after the side to move passes: a turn that no rule allows, for null-move
+    /// pruning. The clock counts it as a reversible ply.
+    pub fn make_null(&self) -> Vanguard {
+        let mut p = self.clone();
+        p.halfmove = (p.halfmove + 1).min(CLOCK_CAP);
+        if p.side == Player::Black {
+            p.fullmove = p.fullmove.saturating_add(1);
+        }
+        p.side = p.side.other();
+        p.key ^= zobrist::BLACK_TO_MOVE;
+        p
+    }
+
     /// Succession (§7.4) for `color`, which has just lost the men whose kinds are the bits of
     /// `lost`: the Prince becomes King when the King fell, the Princess becomes Queen when the
     /// Queen fell and no other Queen is left (an edited FEN may have two: then the Princess on the

@@ -8,6 +8,7 @@
 
 mod attack;
 mod eval;
+mod exchange;
 mod fen;
 mod make;
 pub mod movegen;
@@ -21,7 +22,7 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-pub use eval::{ROYAL_VALUE, VALUES};
+pub use eval::{Breakdown, ROYAL_VALUE, VALUES};
 pub use fen::{MAX_MEN_PER_SIDE, START_FEN};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::{Move, MoveKind};
@@ -30,6 +31,10 @@ pub use position::Vanguard;
 
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use moves::push_square;
+
+/// Null-move pruning needs at least this many men besides royals and pawn-types (see
+/// [`Game::play_null`]).
+const NULL_MOVE_OFFICERS: u32 = 3;
 
 /// The 100-move rule (§8.1, R23): 200 plies without capture, pawn-type advance or promotion.
 pub const DRAW_PLIES: u32 = 200;
@@ -165,7 +170,50 @@ impl Game for Vanguard {
     }
 
     fn evaluate(&self) -> i32 {
-        self.material()
+        self.static_eval()
+    }
+
+    // Search hooks (exchange.rs): see docs/variants/vanguard.md, "Search".
+
+    #[inline]
+    fn capture_value(&self, mv: Move) -> i32 {
+        self.exchange_gain(mv)
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.moving_value(mv)
+    }
+
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        self.see_at_least(mv, threshold)
+    }
+
+    /// Only the captures and promotions: a Vanguard position has a hundred or more legal
+    /// moves, of which quiescence would play a handful.
+    #[inline]
+    fn quiescence_moves(&self, out: &mut MoveList) -> bool {
+        self.generate_tactical(out);
+        false
+    }
+
+    /// Captures and promotions (a Soldier becoming a Helepolis gains more than most captures).
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        matches!(mv.kind, MoveKind::Promotion | MoveKind::SwapPromotion) || self.is_capture(mv)
+    }
+
+    /// Passing is sound for null-move pruning while the side to move has men to spare: with a
+    /// few officers left there is always a harmless move, so zugzwang needs a bare endgame.
+    fn play_null(&self) -> Option<Self> {
+        let us = self.side;
+        let pawns = self.pieces(Kind::Pawn, us)
+            | self.pieces(Kind::Soldier, us)
+            | self.pieces(Kind::Sergeant, us);
+        let royals = self.pieces(Kind::King, us) | self.pieces(Kind::Prince, us);
+        let officers = self.men(us) & !pawns & !royals;
+        (officers.count() >= NULL_MOVE_OFFICERS).then(|| self.make_null())
     }
 }
 

@@ -2,6 +2,7 @@
 //! a sole King only, the moves that leave it attacked are dropped (§7.2).
 
 use super::fen::MAX_MEN_PER_SIDE;
+use super::make::between;
 use super::moves::{Move, MoveKind};
 use super::piece::Kind;
 use super::position::Vanguard;
@@ -39,11 +40,24 @@ fn push_all(out: &mut MoveList, from: Square, mut targets: Bb256, kind: MoveKind
 impl Vanguard {
     /// Every move by the rules of §4, royal safety ignored.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
+        self.pseudo::<false>(out)
+    }
+
+    /// The pseudo-legal moves that capture or promote (quiescence search plays only these).
+    pub fn pseudo_tactical(&self, out: &mut MoveList) {
+        self.pseudo::<true>(out)
+    }
+
+    /// Every pseudo-legal move, or with `TACTICAL` only those that capture or promote: the same
+    /// reach, with the targets narrowed to enemy men (and the far rank).
+    fn pseudo<const TACTICAL: bool>(&self, out: &mut MoveList) {
         let us = self.side;
         let own = self.men(us);
         let enemy = self.men(us.other());
         let occ = own | enemy;
         let promotion_zone = Bb256::rank_mask(far_rank(us));
+        // What a replacing move must land on to be listed.
+        let wanted = if TACTICAL { enemy } else { !own };
         for kind in Kind::ALL {
             let mut men = self.pieces(kind, us);
             while let Some(from) = men.pop_lowest() {
@@ -53,17 +67,30 @@ impl Vanguard {
                 match kind {
                     Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
                         let targets = r.normal & !own | r.quiet | r.capture & enemy;
-                        push_all(out, from, targets & !promotion_zone, MoveKind::Normal);
+                        let listed = if TACTICAL { targets & enemy } else { targets };
+                        push_all(out, from, listed & !promotion_zone, MoveKind::Normal);
                         push_all(out, from, targets & promotion_zone, MoveKind::Promotion);
                     }
                     Kind::Helepolis => {
-                        push_all(out, from, r.normal & !own, MoveKind::Normal);
-                        push_all(out, from, r.sweep, MoveKind::Sweep);
+                        push_all(out, from, r.normal & wanted, MoveKind::Normal);
+                        let mut sweeps = r.sweep;
+                        if TACTICAL {
+                            // A sweep captures once its path or destination holds an enemy man.
+                            while let Some(to) = sweeps.pop_lowest() {
+                                if ((between(from, to) | Bb256::from_square(to)) & enemy).any() {
+                                    out.push(Move::new(from, to, MoveKind::Sweep));
+                                }
+                            }
+                        } else {
+                            push_all(out, from, sweeps, MoveKind::Sweep);
+                        }
                     }
                     Kind::Bowman => {
                         let mut landings = r.normal & !own;
                         while let Some(to) = landings.pop_lowest() {
-                            out.push(Move::new(from, to, MoveKind::Normal));
+                            if wanted.has(to) {
+                                out.push(Move::new(from, to, MoveKind::Normal));
+                            }
                             let mut shots = KNIGHT[to.index()] & enemy;
                             while let Some(shot) = shots.pop_lowest() {
                                 out.push(Move::with_shot(from, to, shot));
@@ -71,14 +98,22 @@ impl Vanguard {
                         }
                     }
                     Kind::Wizard => {
-                        push_all(out, from, r.normal & !own, MoveKind::Normal);
+                        push_all(out, from, r.normal & wanted, MoveKind::Normal);
                         let mut swaps = WIZARD_PATTERN[from.index()] & own;
+                        if TACTICAL {
+                            // Only a swap that promotes is tactical.
+                            if from.0 >> 4 != far_rank(us) {
+                                swaps = Bb256::EMPTY;
+                            }
+                        }
                         while let Some(to) = swaps.pop_lowest() {
                             let displaced = self.board[to.index()].map(|p| p.kind());
                             let promotes = displaced.is_some_and(|k| k.is_pawn_type())
                                 && from.0 >> 4 == far_rank(us);
                             let kind = if promotes {
                                 MoveKind::SwapPromotion
+                            } else if TACTICAL {
+                                continue;
                             } else {
                                 MoveKind::Swap
                             };
@@ -89,7 +124,7 @@ impl Vanguard {
                         push_all(
                             out,
                             from,
-                            r.normal & !own | r.capture & enemy,
+                            (r.normal | r.capture & enemy) & wanted,
                             MoveKind::Normal,
                         );
                         push_all(out, from, r.rifle & enemy, MoveKind::Rifle);
@@ -103,11 +138,20 @@ impl Vanguard {
     /// move, less, for a sole King, those after which it is attacked, unless the move leaves the
     /// opponent without a royal (R21).
     pub fn generate_legal(&self, out: &mut MoveList) {
+        self.legal::<false>(out)
+    }
+
+    /// The legal moves that capture or promote.
+    pub fn generate_tactical(&self, out: &mut MoveList) {
+        self.legal::<true>(out)
+    }
+
+    fn legal<const TACTICAL: bool>(&self, out: &mut MoveList) {
         let us = self.side;
         if !self.has_royal(us) {
             return;
         }
-        self.pseudo_moves(out);
+        self.pseudo::<TACTICAL>(out);
         if self.has_sole_king(us) {
             out.retain(|m| self.is_safe(*m));
         }

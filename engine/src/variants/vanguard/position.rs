@@ -1,6 +1,7 @@
 //! The Vanguard position: bitboards per kind and per colour, a mailbox, the initial-move rights,
 //! clocks and the incrementally kept Zobrist key.
 
+use super::eval::PSQ;
 use super::piece::{Kind, Piece};
 use super::zobrist;
 use crate::bitboard::{Bb256, Bitboard};
@@ -21,6 +22,9 @@ pub struct Vanguard {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) key: u64,
+    /// Material and placement of every man ([`super::eval::PSQ`]), White's point of view,
+    /// kept incrementally like the key.
+    pub(super) psq: i32,
 }
 
 impl Vanguard {
@@ -38,6 +42,7 @@ impl Vanguard {
             } else {
                 0
             },
+            psq: 0,
         }
     }
 
@@ -89,6 +94,7 @@ impl Vanguard {
         self.colors[piece.color().index()] |= b;
         self.board[sq.index()] = Some(piece);
         self.key ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
+        self.psq += PSQ[piece.index()][sq.index()];
     }
 
     #[inline(always)]
@@ -98,6 +104,7 @@ impl Vanguard {
         self.kinds[piece.kind().index()] ^= b;
         self.colors[piece.color().index()] ^= b;
         self.key ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
+        self.psq -= PSQ[piece.index()][sq.index()];
         Some(piece)
     }
 

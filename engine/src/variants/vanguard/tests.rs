@@ -622,7 +622,8 @@ fn illegal_and_malformed_moves_are_errors() {
 
 /// Random games from the start: the incremental key always equals a recomputed one, FEN out
 /// then in is the identity, every legal move's string parses back to it, `is_capture` agrees
-/// with the men that vanish, and the halfmove clock follows §8.1.
+/// with the men that vanish, the tactical generator lists exactly the legal captures and
+/// promotions, and the halfmove clock follows §8.1.
 #[test]
 fn random_games_keep_keys_fen_and_notation_consistent() {
     let mut rng = SmallRng::seed_from_u64(2024);
@@ -648,6 +649,15 @@ fn random_games_keep_keys_fen_and_notation_consistent() {
                     assert_eq!(p.parse_move(&p.format_move(*m)), Ok(*m), "{}", p.fen());
                 }
             }
+            // Quiescence's generator lists exactly the legal tactical moves, in the same order.
+            let mut tactical = MoveList::new();
+            assert!(!p.quiescence_moves(&mut tactical));
+            let expected: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| p.is_tactical(*m))
+                .collect();
+            assert_eq!(tactical.as_slice(), expected.as_slice(), "{}", p.fen());
             for m in moves.iter() {
                 let after = p.play(*m);
                 let lost = p.men(p.side.other()).count() - after.men(p.side.other()).count();
@@ -719,11 +729,11 @@ fn material_values_follow_from_empty_board_mobility() {
     }
     // Material is seen from the side to move, and the start is balanced.
     let start = Vanguard::start(&());
-    assert_eq!(start.evaluate(), 0);
+    assert_eq!(start.material(), 0);
     // The spec's Nightrider capture: c3c4, then b1i15 takes the i15 General.
     let up = play(&play(&play(&start, "c3c4"), "p14p10"), "b1i15");
     assert_eq!(
-        up.evaluate(),
+        up.material(),
         -VALUES[Kind::General.index()],
         "Black to move, a General down"
     );
