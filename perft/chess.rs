@@ -11,9 +11,12 @@
 //! python-chess over random games, Stockfish's divide on three positions. The `chimera perft`
 //! command's output format and errors are tested here as well.
 
+mod epd;
+
 use chimera_engine::perft::perft;
 use chimera_engine::variants::chess::{MoveList, Position};
 use chimera_engine::Game;
+use epd::Entry;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -26,31 +29,8 @@ const SUITE: &str = include_str!("chess.epd");
 /// on two cores in the ci profile.
 const QUICK_NODES: u64 = 5_000_000;
 
-struct Entry {
-    fen: &'static str,
-    counts: Vec<(u32, u64)>,
-}
-
 fn suite() -> Vec<Entry> {
-    SUITE
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').expect("`Dk n`");
-                    (
-                        d.trim_start_matches('D').parse().unwrap(),
-                        n.parse().unwrap(),
-                    )
-                })
-                .collect();
-            Entry { fen, counts }
-        })
-        .collect()
+    epd::parse(SUITE)
 }
 
 fn check(max_nodes: u64) {
@@ -62,7 +42,7 @@ fn check(max_nodes: u64) {
     let failures: Vec<String> = entries
         .par_iter()
         .flat_map_iter(|e| {
-            let pos = Position::from_fen(e.fen).unwrap_or_else(|err| panic!("{}: {err}", e.fen));
+            let pos = Position::from_fen(&e.fen).unwrap_or_else(|err| panic!("{}: {err}", e.fen));
             e.counts
                 .iter()
                 .filter(move |(_, n)| *n <= max_nodes)

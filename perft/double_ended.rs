@@ -4,47 +4,23 @@
 //! The naive generator's own perft counts take about a minute, so that check is ignored by
 //! default: `cargo test --profile ci --test perft_double_ended -- --ignored naive`.
 
+mod epd;
 #[path = "double_ended/naive.rs"]
 mod naive;
 
 use chimera_engine::perft::perft;
 use chimera_engine::variants::double_ended::{DoubleEnded, MoveList};
 use chimera_engine::Game;
+use epd::Entry;
 use naive::Naive;
 
-struct Entry {
-    fen: String,
-    deep: bool,
-    counts: Vec<(u32, u64)>,
+/// The EPD lines; `;variant double-ended-deep` marks the Deep-Capturing Knights subvariant.
+fn suite() -> Vec<Entry> {
+    epd::parse(include_str!("double-ended.epd"))
 }
 
-/// The EPD lines: `FEN ;D1 n ;D2 n ...`, with `;variant double-ended-deep` for the subvariant.
-fn suite() -> Vec<Entry> {
-    let mut out = Vec::new();
-    for line in include_str!("double-ended.epd").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap().trim().to_string();
-        let mut entry = Entry {
-            fen,
-            deep: false,
-            counts: Vec::new(),
-        };
-        for op in parts {
-            let (key, value) = op.trim().split_once(' ').unwrap();
-            match key {
-                "variant" => entry.deep = value == "double-ended-deep",
-                d => entry
-                    .counts
-                    .push((d[1..].parse().unwrap(), value.parse().unwrap())),
-            }
-        }
-        out.push(entry);
-    }
-    out
+fn is_deep(e: &Entry) -> bool {
+    e.field("variant") == Some("double-ended-deep")
 }
 
 fn position<const DEEP: bool>(fen: &str) -> DoubleEnded<DEEP> {
@@ -64,7 +40,7 @@ fn epd_counts() {
     let suite = suite();
     assert!(suite.len() >= 60, "the suite lost positions");
     for e in &suite {
-        if e.deep {
+        if is_deep(e) {
             check_counts::<true>(e);
         } else {
             check_counts::<false>(e);
@@ -114,8 +90,8 @@ fn compare<const DEEP: bool>(pos: &DoubleEnded<DEEP>, naive: &Naive, depth: u32)
 #[test]
 fn engine_matches_naive_generator_move_by_move() {
     for e in &suite() {
-        let naive = Naive::from_fen(&e.fen, e.deep);
-        if e.deep {
+        let naive = Naive::from_fen(&e.fen, is_deep(e));
+        if is_deep(e) {
             compare(&position::<true>(&e.fen), &naive, 2);
         } else {
             compare(&position::<false>(&e.fen), &naive, 2);
@@ -127,7 +103,7 @@ fn engine_matches_naive_generator_move_by_move() {
 #[ignore]
 fn naive_generator_confirms_epd_counts() {
     for e in &suite() {
-        let naive = Naive::from_fen(&e.fen, e.deep);
+        let naive = Naive::from_fen(&e.fen, is_deep(e));
         for &(depth, expected) in &e.counts {
             if expected <= 2_000_000 {
                 assert_eq!(

@@ -13,9 +13,12 @@
 //! When python-chess is installed, random games in every mode are also checked ply list by ply
 //! list against the reference (the test says so and passes when it is not).
 
+mod epd;
+
 use chimera_engine::perft::{divide, perft};
 use chimera_engine::variants::oo7::{MoveList, Options, Position};
 use chimera_engine::{Game, VariantOptions};
+use epd::Entry;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -27,12 +30,6 @@ const SUITE: &str = include_str!("007.epd");
 /// Per position, every depth whose count is at most this: a few seconds in all in the ci
 /// profile.
 const QUICK_NODES: u64 = 2_000_000;
-
-struct Entry {
-    fen: &'static str,
-    modes: &'static str,
-    counts: Vec<(u32, u64)>,
-}
 
 /// Options from `standard|balanced|progressive` joined by `+` with `detente`, `fast`, `owner`.
 fn options(modes: &str) -> Options {
@@ -50,30 +47,21 @@ fn options(modes: &str) -> Options {
     o
 }
 
+/// The suite; every line names its modes (`;mode standard+detente`).
 fn suite() -> Vec<Entry> {
-    SUITE
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim();
-            let mut modes = "";
-            let mut counts = Vec::new();
-            for op in parts.map(str::trim) {
-                let (key, value) = op.split_once(' ').expect("`mode m` or `Dk n`");
-                match key {
-                    "mode" => modes = value,
-                    d => counts.push((
-                        d.trim_start_matches('D').parse().unwrap(),
-                        value.parse().unwrap(),
-                    )),
-                }
-            }
-            assert!(!modes.is_empty(), "every line names its mode: {line}");
-            Entry { fen, modes, counts }
-        })
-        .collect()
+    let entries = epd::parse(SUITE);
+    for e in &entries {
+        assert!(
+            e.field("mode").is_some(),
+            "every line names its mode: {}",
+            e.fen
+        );
+    }
+    entries
+}
+
+fn modes(e: &Entry) -> &str {
+    e.field("mode").unwrap_or_default()
 }
 
 fn check(max_nodes: u64) {
@@ -82,7 +70,7 @@ fn check(max_nodes: u64) {
     let failures: Vec<String> = entries
         .par_iter()
         .flat_map_iter(|e| {
-            let pos = Position::from_fen(e.fen, &options(e.modes))
+            let pos = Position::from_fen(&e.fen, &options(modes(e)))
                 .unwrap_or_else(|err| panic!("{}: {err}", e.fen));
             assert_eq!(
                 pos.fen(),
@@ -97,7 +85,8 @@ fn check(max_nodes: u64) {
                     (got != expected).then(|| {
                         format!(
                             "{} [{}] D{d}: expected {expected}, got {got}",
-                            e.fen, e.modes
+                            e.fen,
+                            modes(e)
                         )
                     })
                 })

@@ -3,6 +3,7 @@
 //!
 //! Fast checks run in CI. Deeper ones: `cargo test --profile ci --test perft_vanguard -- --ignored`.
 
+mod epd;
 #[path = "vanguard_naive.rs"]
 mod naive;
 
@@ -13,21 +14,9 @@ use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 /// `(fen, [(depth, count)])` for every line of the suite.
 fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("vanguard.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let p = p.trim();
-                    let (d, n) = p[1..].split_once(' ').unwrap();
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
+    epd::parse(include_str!("vanguard.epd"))
+        .into_iter()
+        .map(|e| (e.fen, e.counts))
         .collect()
 }
 
@@ -182,4 +171,29 @@ fn perft_speed() {
             nodes as f64 / s / 1e6
         );
     }
+}
+
+/// `chimera perft` reaches Vanguard through the variant registry, like every variant.
+#[test]
+fn perft_command_for_vanguard() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "perft",
+            "--variant",
+            "vanguard",
+            "--depth",
+            "2",
+            "--threads",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(": 104")).count(),
+        104,
+        "{text}"
+    );
+    assert!(text.ends_with("\nNodes searched: 10816\n"), "{text}");
 }

@@ -4,8 +4,9 @@
 //! stdout; time and speed on stderr, so the stdout of both engines can be compared line by line.
 
 use chimera_engine::perft::{divide, format_divide};
-use chimera_engine::variants::{chess, oo7};
 use chimera_engine::{Game, VariantOptions};
+use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::session::Describe;
 use std::time::Instant;
 
 struct Args {
@@ -17,8 +18,7 @@ struct Args {
     options: Vec<(String, String)>,
 }
 
-const USAGE: &str =
-    "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant chess|007] \
+const USAGE: &str = "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant NAME] \
                      [--option NAME=VALUE]...";
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -97,17 +97,30 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 /// Runs the command; the error is the one line to print.
 pub fn run(args: &[String]) -> Result<(), String> {
     let args = parse_args(args)?;
-    match args.variant.as_str() {
-        chess::Position::NAME => run_game::<chess::Position>(&args),
-        oo7::Position::NAME => run_game::<oo7::Position>(&args),
-        other => Err(format!("unknown variant '{other}' for perft")),
+    registry::with_variant(&args.variant, Perft(&args)).unwrap_or_else(|| {
+        Err(format!(
+            "unknown variant '{}' (one of: {})",
+            args.variant,
+            registry::NAMES.join(", ")
+        ))
+    })
+}
+
+/// Perft of one registry variant, with its preset options and then the command line's.
+struct Perft<'a>(&'a Args);
+
+impl VariantTask for Perft<'_> {
+    type Output = Result<(), String>;
+    fn run<G: Describe>(self, _name: &'static str, preset: Preset) -> Self::Output {
+        run_game::<G>(self.0, preset)
     }
 }
 
-fn run_game<G: Game>(args: &Args) -> Result<(), String> {
+fn run_game<G: Game>(args: &Args, preset: Preset) -> Result<(), String> {
     let mut options = G::Options::default();
-    for (name, value) in &args.options {
-        options.set(name, value).map_err(|e| e.to_string())?;
+    let preset = preset.iter().map(|(n, v)| (n.to_string(), v.to_string()));
+    for (name, value) in preset.chain(args.options.iter().cloned()) {
+        options.set(&name, &value).map_err(|e| e.to_string())?;
     }
     let pos = match &args.fen {
         Some(fen) => G::from_fen(fen, &options).map_err(|e| e.to_string())?,

@@ -577,17 +577,27 @@ fn limits_on_depth_and_nodes_hold() {
 }
 
 #[test]
-fn a_search_stopped_before_it_starts_still_completes_depth_one() {
+fn a_search_stopped_before_it_starts_still_answers_with_a_searched_move() {
     let pos =
         crate::variants::chess::Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
     let control = Control::default();
     control.stop();
     let tt = TranspositionTable::new(1);
-    let r = search(&pos, &[], &params(MAX_DEPTH), &tt, &control, &mut |_| {});
-    assert_eq!(r.depth, 1);
-    // Depth 1 sees the back-rank mate.
-    assert_eq!(r.best.map(|m| pos.format_move(m)), Some("a1a8".to_string()));
-    assert!(r.score >= MATE_BOUND, "{}", r.score);
+    let mut lines = Vec::new();
+    let r = search(&pos, &[], &params(MAX_DEPTH), &tt, &control, &mut |rep| {
+        if let Report::Info(i) = rep {
+            lines.push((i.score, i.pv.to_vec()));
+        }
+    });
+    let best = r.best.expect("a move");
+    // The score is that move's own depth-1 score: no sentinel, and a mate only for Ra8#.
+    let mate = pos.format_move(best) == "a1a8";
+    assert!(
+        r.score > -INFINITE && (r.score >= MATE_BOUND) == mate,
+        "{}",
+        r.score
+    );
+    assert_eq!(lines.last().map(|l| (l.0, l.1[0])), Some((r.score, best)));
 }
 
 #[test]

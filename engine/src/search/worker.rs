@@ -120,9 +120,15 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.nodes >= self.node_limit {
             control.stop();
         }
-        // The main thread always finishes depth 1, so even a search stopped at once answers
-        // with a searched move and a real score (depth 1 is a few hundred nodes at most).
-        self.stopped = control.is_stopped() && (self.completed_depth > 0 || self.id != 0);
+        // The main thread searches at least one root move to the end, so even a search stopped
+        // at once answers with a searched move and its real score.
+        self.stopped = control.is_stopped()
+            && (self.id != 0
+                || self.completed_depth > 0
+                || self
+                    .root_moves
+                    .first()
+                    .is_some_and(|rm| rm.score > -INFINITE));
         self.stopped
     }
 

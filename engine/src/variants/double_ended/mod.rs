@@ -15,6 +15,7 @@
 
 mod board;
 mod eval;
+mod exchange;
 mod fen;
 mod geometry;
 mod movegen;
@@ -25,11 +26,13 @@ mod position;
 mod tests;
 mod zobrist;
 
+pub use eval::{Breakdown, Pair, Term, MAX_PHASE};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::Move;
 pub use piece::{Kind, Piece};
 pub use position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 
+use crate::bitboard::Bitboard;
 use crate::game::{find_legal_move, DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use crate::square::{Board8, Square};
 use std::fmt;
@@ -58,7 +61,8 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
             .expect("the start FEN is valid")
     }
 
-    /// The sum of the values of every piece `mv` captures, by approach and by withdrawal.
+    /// The sum of the values of every piece `mv` captures, by approach and by withdrawal,
+    /// plus a promotion's gain.
     #[inline]
     fn capture_value(&self, mv: Move) -> i32 {
         [mv.withdrawal_victim(), mv.approach_victim()]
@@ -66,13 +70,36 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
             .flatten()
             .filter_map(|sq| self.board.piece_at(sq.0))
             .map(|p| p.kind.value())
-            .sum()
+            .sum::<i32>()
+            + Self::promotion_gain(mv)
     }
 
     fn mover_value(&self, mv: Move) -> i32 {
         self.board
             .piece_at(mv.from().0)
             .map_or(0, |p| p.kind.value())
+    }
+
+    /// The exchange after `mv` is a chase of the piece that just moved (see `exchange.rs`).
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        self.see(mv, threshold)
+    }
+
+    /// Captures and queen promotions.
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.promotion == Some(Kind::Queen)
+    }
+
+    /// A pass, while the player to move has a piece besides king and pawns and is not in
+    /// check: with only king and pawns zugzwang is common, as in orthodox chess.
+    fn play_null(&self) -> Option<Self> {
+        let us = self.side;
+        let pieces = self.board.colors[us.index()]
+            & !self.board.kinds[Kind::Pawn.index()]
+            & !self.board.kinds[Kind::King.index()];
+        (pieces.any() && !self.king_attacked()).then(|| self.pass())
     }
 
     fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {

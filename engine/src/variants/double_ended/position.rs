@@ -136,4 +136,16 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         p.key ^= zobrist::BLACK_TO_MOVE;
         p
     }
+
+    /// The position after a pass (null-move pruning): the other player to move, the clock on.
+    pub(super) fn pass(&self) -> Self {
+        let mut p = self.clone();
+        p.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Player::Black {
+            p.fullmove = p.fullmove.saturating_add(1);
+        }
+        p.side = self.side.other();
+        p.key ^= zobrist::BLACK_TO_MOVE;
+        p
+    }
 }

@@ -587,21 +587,108 @@ fn castling_rights_are_lost_by_moving_or_losing_the_pieces() {
     assert_eq!(after.castling_rights(), WHITE_SHORT | BLACK_SHORT);
 }
 
+/// The same position with colours swapped and the board turned round (ranks mirrored).
+fn mirrored(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let placement: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(swap).collect())
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let mut castling: Vec<char> = f[2].chars().map(swap).collect();
+    castling.sort_by_key(|c| "KQkq-".find(*c));
+    let castling: String = castling.into_iter().collect();
+    format!(
+        "{} {side} {castling} - {} {}",
+        placement.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+/// The breakdown's terms for (White, Black), blended by its phase.
+fn term(p: &DoubleEndedChess, t: Term) -> (i32, i32) {
+    let b = p.eval_breakdown();
+    let taper = |x: Pair| (x.0 * b.phase + x.1 * (MAX_PHASE - b.phase)) / MAX_PHASE;
+    let [w, bl] = b.terms[t as usize];
+    (taper(w), taper(bl))
+}
+
 #[test]
-fn evaluation_is_material_plus_targets() {
+fn evaluation_is_symmetric_and_its_terms_add_up() {
     assert_eq!(DoubleEndedChess::start(&()).evaluate(), 0);
-    // White to move can capture both pawns (targets 200, the best 100); the c3 pawn's step to
-    // b2 would withdraw from the queen (a target of 900): material 700, pressure
-    // +200/8 - 900/8, initiative +100/4.
+    let fens = [
+        "4k3/6p1/8/8/3Q4/2p5/8/7K w - - 0 1",
+        "r3k2r/pmppqpb1/bn2pnp1/3P4/1p2P3/2M2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/pmppqpb1/bn2pnp1/3P4/1p2P3/2M2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "rmbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RMBQKBNR w KQkq - 0 2",
+        "8/6P1/k4n2/8/8/8/8/K7 w - - 0 1",
+    ];
+    for fen in fens {
+        let p = pos(fen);
+        let m = pos(&mirrored(fen));
+        assert_eq!(p.evaluate(), m.evaluate(), "{fen} vs {}", m.fen());
+        // The printed terms are the evaluation: their blended sum, White's less Black's, is
+        // the score from White's side (up to rounding per term).
+        let b = p.eval_breakdown();
+        let total = b
+            .terms
+            .iter()
+            .fold(Pair(0, 0), |acc, [w, bl]| acc + *w - *bl);
+        let white_view = (total.0 * b.phase + total.1 * (MAX_PHASE - b.phase)) / MAX_PHASE;
+        assert_eq!(white_view, p.evaluate() * p.to_move().sign(), "{fen}");
+    }
+}
+
+#[test]
+fn targets_are_pieces_an_enemy_move_would_capture_now() {
+    // White can capture both black pawns (200, the best 100); the c3 pawn's step to b2 would
+    // withdraw from the queen (900). Pressure is 1/8 of the targets, the initiative of the
+    // player to move 1/4 of its best target.
     let p = pos("4k3/6p1/8/8/3Q4/2p5/8/7K w - - 0 1");
-    assert_eq!(p.evaluate(), 700 + 25 - 112 + 25);
-    // The same position from Black's side is the negative, less the initiative.
-    let flipped = pos("7k/8/2P5/3q4/8/8/6P1/4K3 b - - 0 1");
-    assert_eq!(p.evaluate(), flipped.evaluate());
-    // Rooks on a1 and a3 threaten each other (a1-a2 approaches a3, a3-a2 approaches a1): the
-    // pressure cancels and the player to move, who strikes first, is a quarter rook up.
-    assert_eq!(pos("4k3/8/8/8/8/r7/8/R3K3 w - - 0 1").evaluate(), 125);
-    assert_eq!(pos("4k3/8/8/8/8/r7/8/R3K3 b - - 0 1").evaluate(), 125);
+    assert_eq!(term(&p, Term::Targets), (-112, -25));
+    assert_eq!(term(&p, Term::Initiative), (25, 0));
+    assert_eq!(term(&p, Term::Material), (900, 200));
+    // Rooks on a1 and a3 threaten each other (a1-a2 approaches a3, a3-a2 approaches a1).
+    for side in ["w", "b"] {
+        let p = pos(&format!("4k3/8/8/8/8/r7/8/R3K3 {side} - - 0 1"));
+        assert_eq!(term(&p, Term::Targets), (-62, -62));
+        let initiative = if side == "w" { (125, 0) } else { (0, 125) };
+        assert_eq!(term(&p, Term::Initiative), initiative);
+    }
+    // A piece walled in by friends is no target, whatever lines point at it: the d4 knight
+    // stands on the queen's file and the bishop's diagonal, but neither can stop next to it.
+    // The d5 pawn, with d6 empty, is one.
+    let walled = pos("3qk3/8/8/2PPP3/2PNP3/2PPP3/8/b3K3 w - - 0 1");
+    assert!(!walled.board.attacked::<false>(sq("d4").0, Player::Black));
+    assert!(walled.board.attacked::<false>(sq("d5").0, Player::Black));
+}
+
+#[test]
+fn king_shelter_counts_the_empty_squares_around_the_king() {
+    // The white king in the corner behind its queen and pawns has no empty neighbour; the
+    // black king on e8 has five. The term is a middlegame one (the endgame half is 0).
+    let p = pos("q3k3/8/8/8/8/8/6PP/6QK w - - 0 1");
+    let b = p.eval_breakdown();
+    assert_eq!(b.terms[Term::KingShelter as usize][0], Pair(0, 0));
+    assert_eq!(b.terms[Term::KingShelter as usize][1], Pair(-8 * 5, 0));
+}
+
+#[test]
+fn mobility_counts_empty_destinations() {
+    // A lone rook on a1 reaches 14 squares less the king's: 13; the black king counts none.
+    let p = pos("4k3/8/8/8/8/8/8/R6K w - - 0 1");
+    let b = p.eval_breakdown();
+    assert_eq!(b.terms[Term::Mobility as usize][0], Pair(2 * 13, 4 * 13));
+    assert_eq!(b.terms[Term::Mobility as usize][1], Pair(0, 0));
 }
 
 #[test]
@@ -667,4 +754,33 @@ fn mangled_fens_and_moves_never_panic() {
     let huge = pos("4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295");
     let m = huge.parse_move("e8d8").unwrap();
     assert_eq!(huge.play(m).halfmove_clock(), u32::MAX);
+}
+
+// ---- search hooks ----
+
+#[test]
+fn promotions_are_tactical_and_count_their_gain() {
+    let p = pos("8/6P1/k4n2/8/8/8/8/K7 w - - 0 1");
+    let m = |s: &str| p.parse_move(s).unwrap();
+    assert!(p.is_tactical(m("g7g8q")) && !p.is_capture(m("g7g8q")));
+    assert_eq!(p.capture_value(m("g7g8q")), 800);
+    assert_eq!(p.capture_value(m("g7h8q")), 300 + 800);
+    assert!(!p.is_tactical(m("g7g8r")), "under-promotions are quiet");
+    assert_eq!(p.capture_value(m("g7g8m")), 200);
+    assert!(!p.is_tactical(m("a1b1")));
+}
+
+#[test]
+fn null_move_passes_only_with_pieces_and_out_of_check() {
+    let p = DoubleEndedChess::start(&());
+    let passed = p.play_null().expect("pieces on the board");
+    assert_eq!(passed.to_move(), Player::Black);
+    assert_eq!(passed.key(), passed.key_from_scratch());
+    assert_eq!(passed.halfmove_clock(), 1);
+    // Only king and pawns: zugzwang is likely, no pass.
+    assert!(pos("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")
+        .play_null()
+        .is_none());
+    // In check (example 7): no pass.
+    assert!(pos("k7/8/8/7B/8/8/4r3/4K3 w - - 0 1").play_null().is_none());
 }

@@ -26,6 +26,7 @@
 //! assert_eq!(after.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 w3/3");
 //! ```
 
+mod checks;
 mod detente;
 mod eval;
 mod fen;
@@ -166,13 +167,37 @@ impl Game for Position {
         }
     }
 
-    /// Captures and queen promotions on friendly plies. On an enemy ply quiescence stands pat:
-    /// the controller picks a harmless enemy ply (the evaluation counts the friendly capture
-    /// that may follow in the same turn).
+    /// What quiescence follows, chosen for how 007 games are decided (not under
+    /// fast-and-deadly, where checks force nothing, beyond captures):
+    ///
+    /// * friendly plies: captures and queen promotions; checks on the last two friendly plies
+    ///   of a turn (a mate ends most 007 games there, and the opponent's enemy ply after it
+    ///   stands pat, which bounds the chain); every ply at the start of a turn of four plies or
+    ///   more (Progressive), so that the friendly-enemy-friendly mates of a long turn reach the
+    ///   evaluation's mate threat;
+    /// * enemy plies, when a friendly ply follows within the turn's last four: moves of the
+    ///   enemy king and of the pieces next to it (the enemy ply opens the king, the friendly
+    ///   ply mates). Any other enemy ply stands pat: the controller picks a harmless one, and
+    ///   the evaluation counts the capture or mate the friendly ply after it makes. A capture
+    ///   on an enemy ply takes the controller's own material.
     #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
-        self.is_friendly_ply()
-            && (mv.is_capture() || mv.promotion_role() == Some(crate::variants::chess::Role::Queen))
+        let turn = self.turn();
+        let fast = self.options().fast_and_deadly;
+        if !self.is_friendly_ply() {
+            // The enemy ply that opens the enemy king for the friendly ply's mate.
+            if fast || !(2..=4).contains(&turn.plies_left()) {
+                return false;
+            }
+            let board = self.board();
+            let king = board.king(board.side_to_move());
+            let zone = crate::attacks::board8::king_attacks(king).0 | 1 << king.0;
+            return zone & 1 << mv.from().0 != 0;
+        }
+        (turn.k == 1 && turn.n >= 4 && !fast)
+            || mv.is_capture()
+            || mv.promotion_role() == Some(crate::variants::chess::Role::Queen)
+            || (turn.plies_left() <= 3 && !fast && checks::gives_check(self.board(), mv))
     }
 
     /// No null move: passing a ply would hand the next ply's choice to the other player (or

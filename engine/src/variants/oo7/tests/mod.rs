@@ -1,11 +1,13 @@
 //! Tests of 007: every worked example (§14), every ruling (§12), the seed's game (§13), FEN,
 //! options, keys, and properties over random games in every mode.
 
+mod eval;
 mod examples;
 mod fen;
 mod options;
 mod properties;
 mod rulings;
+mod search;
 mod seed_game;
 
 use super::*;

@@ -256,6 +256,37 @@ fn ruling_11_fast_and_deadly() {
     );
 }
 
+/// §9: with no pseudo-legal ply the game is a stalemate, even with the king attacked: there is
+/// no checkmate under fast-and-deadly. The same ply is an orthodox checkmate.
+#[test]
+fn ruling_11_fast_and_deadly_without_a_ply_is_stalemate_even_in_check() {
+    // Every white piece is walled in by its own men or by blocked pawns, so White has no
+    // pseudo-legal move at all; the knight's ply to c2 attacks the white king.
+    let fen = "7k/8/8/8/n7/Pp1pn3/RP1P4/KRB5 b - - 0 1 b1/3";
+    let fast = play(&pos(fen, "standard+fast"), "e3c2");
+    assert_eq!(
+        (fast.colour(), fast.to_move()),
+        (Player::White, Player::Black)
+    );
+    assert!(fast.in_check());
+    assert!(plies(&fast).is_empty());
+    assert_eq!(fast.stuck_outcome(), Outcome::Draw(DrawReason::Stalemate));
+    assert_eq!(fast.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+    let orthodox = play(&pos(fen, "standard"), "e3c2");
+    assert_eq!(
+        orthodox.outcome(),
+        Some(Outcome::win(Player::Black, WinReason::Checkmate))
+    );
+    // Not attacked, under fast-and-deadly with Detente too: the same draw, and perft stops.
+    let quiet = pos(
+        "7k/8/8/8/n7/Pp1p4/RP1P4/KRB5 w - - 0 1 b2/3 - -",
+        "standard+fast+detente",
+    );
+    assert!(!quiet.in_check() && plies(&quiet).is_empty());
+    assert_eq!(quiet.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+    assert_eq!(perft(&quiet, 2), 0);
+}
+
 #[test]
 fn ruling_12_fifty_moves_yield_to_mate_and_repetition_needs_the_same_turn_state() {
     let p = pos("k7/8/8/8/8/8/8/K6R w - - 99 60 w1/3", "standard");

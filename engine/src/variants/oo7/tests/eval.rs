@@ -1,0 +1,119 @@
+//! The evaluation is the controller's (§2): tempo by his own plies left, the threat of an enemy
+//! ply followed by a friendly one (material, a king en prise, a mate).
+
+use super::*;
+use crate::eval::chess::SEE_VALUES;
+use crate::variants::chess::Role;
+use crate::variants::oo7::eval::{mate_threat, KING_THREAT, MATE_THREAT, TEMPO, THREAT_EIGHTHS};
+
+fn eval(fen: &str, modes: &str) -> i32 {
+    pos(fen, modes).evaluate()
+}
+
+fn threat(value: i32) -> i32 {
+    value * THREAT_EIGHTHS / 8
+}
+
+const WHITE_TO_MOVE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const BLACK_TO_MOVE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+
+#[test]
+fn tempo_is_the_controllers_own_plies_left_whoever_is_on_the_board() {
+    // A symmetric board: only the turn state differs. Nothing is en prise or exposable.
+    let at = |board: &str, turn: &str| {
+        let schedule = if turn.ends_with("/1") {
+            "balanced"
+        } else {
+            "standard"
+        };
+        eval(&format!("{board} {turn}"), schedule)
+    };
+    assert_eq!(at(WHITE_TO_MOVE, "w1/3"), 2 * TEMPO);
+    assert_eq!(at(BLACK_TO_MOVE, "b1/3"), 2 * TEMPO);
+    // One own ply left: the last, friendly ply, or an enemy ply before the last. The colour on
+    // the board (white in both first cases) gets no orthodox tempo of its own.
+    assert_eq!(at(WHITE_TO_MOVE, "w3/3"), TEMPO);
+    assert_eq!(at(WHITE_TO_MOVE, "b2/3"), TEMPO);
+    assert_eq!(at(BLACK_TO_MOVE, "w2/3"), TEMPO);
+    // Balanced: the Black player's single opening ply moves a white piece and is his last.
+    assert_eq!(at(WHITE_TO_MOVE, "b1/1"), 0);
+}
+
+#[test]
+fn an_enemy_piece_the_enemy_ply_can_expose_is_won_without_detente() {
+    // The White player moves Black next: the queen can step onto d5 or f5 (the e4 pawn) or next
+    // to the white king, and his third ply takes it. Under Detente the capture rule forbids
+    // taking the piece the enemy ply moved, and nothing is en prise now.
+    let fen = "3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3 - -";
+    let free = eval(fen, "standard");
+    let detente = eval(fen, "standard+detente");
+    assert_eq!(free - detente, threat(SEE_VALUES[Role::Queen.index()]));
+    // A friendly ply first (F E F ahead) counts the same threat; a last ply counts none.
+    let first = "3qk3/8/8/8/4P3/8/8/4K3 w - - 0 1 w1/3";
+    let last = "3qk3/8/8/8/4P3/8/8/4K3 w - - 0 1 w3/3";
+    assert_eq!(
+        eval(first, "standard") - eval(last, "standard"),
+        TEMPO + threat(SEE_VALUES[Role::Queen.index()])
+    );
+}
+
+#[test]
+fn a_piece_already_en_prise_is_won_under_detente_too() {
+    // The black rook on d5 hangs to the knight; the White player's enemy ply can be any other
+    // black ply, his third ply takes the rook.
+    let enemy_ply = eval(
+        "4k3/8/8/3r4/8/4N3/8/4K3 b - - 0 1 w2/3 - -",
+        "standard+detente",
+    );
+    let last_ply = eval(
+        "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1 w3/3 - -",
+        "standard+detente",
+    );
+    assert_eq!(enemy_ply - last_ply, threat(SEE_VALUES[Role::Rook.index()]));
+    // Defended by a pawn, the rook is worth the rook minus the knight.
+    let enemy_ply = eval(
+        "4k3/8/4p3/3r4/8/4N3/8/4K3 b - - 0 1 w2/3 - -",
+        "standard+detente",
+    );
+    let last_ply = eval(
+        "4k3/8/4p3/3r4/8/4N3/8/4K3 w - - 0 1 w3/3 - -",
+        "standard+detente",
+    );
+    assert_eq!(
+        enemy_ply - last_ply,
+        threat(SEE_VALUES[Role::Rook.index()] - SEE_VALUES[Role::Knight.index()])
+    );
+}
+
+#[test]
+fn fast_and_deadly_counts_a_king_that_can_step_into_an_attack_as_lost() {
+    // The White player moves Black's king next to the d-file rook, then takes it.
+    let fen = "4k3/8/8/8/8/8/3R4/4K3 b - - 0 1 w2/3";
+    let fast = eval(fen, "standard+fast");
+    let orthodox = eval(fen, "standard");
+    assert_eq!(fast - orthodox, threat(KING_THREAT));
+    // At the last ply of the turn there is no enemy ply left to do it.
+    let last = "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1 w3/3";
+    assert_eq!(eval(last, "standard+fast"), eval(last, "standard"));
+}
+
+/// A back-rank mate the White player's third ply gives, whatever his enemy ply before it.
+pub(super) const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1 w2/3";
+
+#[test]
+fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
+    let enemy_ply = eval(BACK_RANK, "standard");
+    let last_ply = eval("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 w3/3", "standard");
+    assert_eq!(enemy_ply - last_ply, threat(MATE_THREAT));
+    // Not when the enemy ply must answer a check: it is no free ply (here Kh8 or Kf8, and
+    // the knight's check spoils nothing, but the evaluation does not look that far).
+    let checked = pos("6k1/4Nppp/8/8/8/8/8/R5K1 b - - 0 1 w2/3", "standard");
+    assert!(!mate_threat(checked.board(), Player::White));
+    assert!(mate_threat(
+        pos(BACK_RANK, "standard").board(),
+        Player::White
+    ));
+    // With luft there is no mate.
+    let luft = pos("6k1/5pp1/7p/8/8/8/8/R5K1 b - - 0 1 w2/3", "standard");
+    assert!(!mate_threat(luft.board(), Player::White));
+}
