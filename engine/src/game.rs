@@ -180,6 +180,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The `UCI_Variant` name.
     const NAME: &'static str;
 
+    /// Plies quiescence search may play beyond the nominal depth before it settles for the
+    /// static evaluation. Unbounded by default; a variant whose capture sequences branch widely
+    /// (many ranged capturers on a large board) bounds them here.
+    const QUIESCENCE_PLIES: usize = usize::MAX;
+
     /// The start position.
     fn start(options: &Self::Options) -> Self;
     /// Parses the variant's FEN. Errors name the field and the token.

@@ -171,13 +171,14 @@ impl<'a, G: Game> Worker<'a, G> {
         parent: &G,
         child: &G,
         ply: usize,
+        qply: usize,
         alpha: i32,
         beta: i32,
     ) -> i32 {
         if child.to_move() == parent.to_move() {
-            self.quiescence(child, ply + 1, alpha, beta)
+            self.quiescence(child, ply + 1, qply + 1, alpha, beta)
         } else {
-            -self.quiescence(child, ply + 1, -beta, -alpha)
+            -self.quiescence(child, ply + 1, qply + 1, -beta, -alpha)
         }
     }
 
@@ -389,7 +390,7 @@ impl<'a, G: Game> Worker<'a, G> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, ply, alpha, beta);
+            return self.quiescence(pos, ply, 0, alpha, beta);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -580,7 +581,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Captures (and what the game calls tactical) until the position is quiet; every legal
     /// move when in check, since standing pat is no option there.
-    fn quiescence(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// `qply` counts the plies since the nominal depth ran out.
+    fn quiescence(&mut self, pos: &G, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -590,7 +592,8 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(outcome) = pos.quick_outcome() {
             return outcome_score(pos, outcome, ply);
         }
-        if ply >= MAX_PLY - 1 {
+        // The game's bound on capture sequences (large boards with many ranged capturers).
+        if ply >= MAX_PLY - 1 || qply >= G::QUIESCENCE_PLIES {
             return Self::evaluate(pos);
         }
         let key = pos.key();
@@ -662,7 +665,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let child = pos.play(mv);
             self.shared.tt.prefetch(child.key());
-            let score = self.quiescence_child(pos, &child, ply, alpha, beta);
+            let score = self.quiescence_child(pos, &child, ply, qply, alpha, beta);
             if self.stopped {
                 self.scores[ply] = scores;
                 return DRAW;

@@ -664,9 +664,12 @@ fn targets_are_pieces_an_enemy_move_would_capture_now() {
         let initiative = if side == "w" { (125, 0) } else { (0, 125) };
         assert_eq!(term(&p, Term::Initiative), initiative);
     }
-    // A piece walled in by friends is no target, whatever stands around.
-    let walled = pos("4k3/8/8/2PPP3/2PNP3/2PPP3/8/4K3 b - - 0 1");
-    assert_eq!(term(&walled, Term::Targets).0, 0);
+    // A piece walled in by friends is no target, whatever lines point at it: the d4 knight
+    // stands on the queen's file and the bishop's diagonal, but neither can stop next to it.
+    // The d5 pawn, with d6 empty, is one.
+    let walled = pos("3qk3/8/8/2PPP3/2PNP3/2PPP3/8/b3K3 w - - 0 1");
+    assert!(!walled.board.attacked::<false>(sq("d4").0, Player::Black));
+    assert!(walled.board.attacked::<false>(sq("d5").0, Player::Black));
 }
 
 #[test]

@@ -36,6 +36,12 @@ use moves::push_square;
 /// [`Game::play_null`]).
 const NULL_MOVE_OFFICERS: u32 = 3;
 
+/// Plies of quiescence search (see [`Game::QUIESCENCE_PLIES`]). Crowded middlegames, where
+/// both sides have several men en prise, reached 180,000 nodes and 31 plies at depth 1 without
+/// a bound; 6 plies keep them under 2,000 (8 plies: 6,000 to 12,000) with scores within 30 cp
+/// of the 8-ply ones (docs/variants/vanguard.md, "Search").
+const QUIESCENCE_PLIES: usize = 6;
+
 /// The 100-move rule (§8.1, R23): 200 plies without capture, pawn-type advance or promotion.
 pub const DRAW_PLIES: u32 = 200;
 
@@ -45,6 +51,7 @@ impl Game for Vanguard {
     type Options = ();
 
     const NAME: &'static str = "vanguard";
+    const QUIESCENCE_PLIES: usize = QUIESCENCE_PLIES;
 
     fn start(_: &()) -> Self {
         Vanguard::parse_fen(START_FEN).expect("the start position is valid")

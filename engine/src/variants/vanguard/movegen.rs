@@ -7,8 +7,8 @@ use super::moves::{Move, MoveKind};
 use super::piece::Kind;
 use super::position::Vanguard;
 use super::reach::reach;
-use super::tables::WIZARD_PATTERN;
-use crate::attacks::board16::KNIGHT;
+use super::tables::{NIGHT_RAYS, WIZARD_PATTERN};
+use crate::attacks::board16::{ball, queen_attacks, KNIGHT};
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
@@ -152,13 +152,38 @@ impl Vanguard {
             return;
         }
         self.pseudo::<TACTICAL>(out);
-        if self.has_sole_king(us) {
+        if !self.has_sole_king(us) {
+            return;
+        }
+        let Some(king) = self.king(us) else {
+            return;
+        };
+        if self.attacked(king, us.other()) {
             out.retain(|m| self.is_safe(*m));
+        } else {
+            let lines = exposure_squares(king);
+            out.retain(|m| !self.may_expose(*m, king, lines) || self.is_safe(*m));
         }
     }
 
+    /// Whether `mv` may leave the unattacked sole King on `king` attacked, so that it must be
+    /// made to tell: a placed man only ever blocks an attack, so only the King moving, the
+    /// squares the move empties (origin, captured men) on the King's `lines`, or a succession
+    /// that turns an enemy Princess or Prince into a Queen or King can expose it.
+    #[inline]
+    fn may_expose(&self, mv: Move, king: Square, lines: Bb256) -> bool {
+        let captured = self.captured_squares(mv);
+        let vacated = match mv.kind {
+            MoveKind::Rifle => captured,
+            MoveKind::Swap | MoveKind::SwapPromotion => return mv.to == king,
+            _ => captured | Bb256::from_square(mv.from),
+        };
+        let heirs = self.kinds[Kind::King.index()] | self.kinds[Kind::Queen.index()];
+        mv.from == king || (vacated & lines).any() || (captured & heirs).any()
+    }
+
     /// Whether `mv` (pseudo-legal) leaves the mover's sole King unattacked or wins at once.
-    fn is_safe(&self, mv: Move) -> bool {
+    pub(super) fn is_safe(&self, mv: Move) -> bool {
         let us = self.side;
         let after = self.make(mv);
         if !after.has_royal(us.other()) {
@@ -169,4 +194,17 @@ impl Vanguard {
             None => false,
         }
     }
+}
+
+/// The squares whose emptying can open an attack on a man on `sq`: its queen lines (sliders,
+/// the Helepolis, the General, Lancer and Spy slides, the Sergeant), its knight lines
+/// (Nightrider, Lancer) and its 7x7 neighbourhood (the lame legs and middle squares of the
+/// Bowman, Wizard and Berserker, and a Bowman's landing square, all within three squares).
+#[inline]
+fn exposure_squares(sq: Square) -> Bb256 {
+    let mut out = queen_attacks(sq, Bb256::EMPTY) | ball(sq, 3);
+    for rays in &NIGHT_RAYS {
+        out |= rays[sq.index()];
+    }
+    out
 }

@@ -768,3 +768,38 @@ fn mangled_input_is_an_error_not_a_panic() {
         let _ = p.parse_move(&mv);
     }
 }
+
+/// The sole-King legality filter makes only the moves that may expose the King; along random
+/// games from positions with sole Kings (and Princesses, Helepolises, Bowmen and Nightriders
+/// about) it keeps exactly the moves that making every move keeps.
+#[test]
+fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
+    let fens = [
+        "16/16/8k7/3s2f4s1H2/16/10s1p3/9e6/16/1R5S8/2Q13/9S6/16/2P5EF3P2/1P1PZS4SSP1P1/1R2AA3VAALZN1/1LY2W1G1KCB1Y2 w - 1 98",
+        "15k/16/16/16/16/16/16/16/16/16/16/16/16/P15/16/4K4R2h3 w - 0 1",
+        "15k/16/16/16/16/16/16/16/4d11/16/16/16/q3R11/16/16/4K11 w - 0 1",
+        "k3d3h7/1j2v2a8/2z5l7/16/3w4b7/16/16/16/16/16/16/16/16/3VBJN9/4Z3A7/K1H3D2Q6 w - 0 1",
+    ];
+    let mut rng = SmallRng::seed_from_u64(31);
+    let mut checked = 0;
+    for fen in fens {
+        for _ in 0..6 {
+            let mut p = pos(fen);
+            for _ in 0..40 {
+                let mut pseudo = MoveList::new();
+                p.pseudo_moves(&mut pseudo);
+                if p.has_royal(p.side) && p.has_sole_king(p.side) {
+                    pseudo.retain(|m| p.is_safe(*m));
+                    assert_eq!(legal_list(&p).as_slice(), pseudo.as_slice(), "{}", p.fen());
+                    checked += 1;
+                }
+                let moves = legal_list(&p);
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}
