@@ -183,6 +183,12 @@ impl Game for Position {
         mv.is_capture() || mv.promotion_role() == Some(Role::Queen)
     }
 
+    /// Only the tactical moves: most of a legal list is quiet, and quiescence skips those.
+    fn quiescence_moves(&self, out: &mut MoveList) -> bool {
+        self.tactical_moves(out);
+        false
+    }
+
     fn play_null(&self) -> Option<Self> {
         crate::eval::chess::null_move_safe(self).then(|| self.null_move())
     }

@@ -37,6 +37,9 @@ fn capture_code(theirs: Bb64, to: Square) -> u16 {
 /// Where generated moves go: a move list, or a counter for perft's last ply (bulk counting).
 /// Generation is written once over this trait, so the rules live in one place.
 pub(super) trait Sink {
+    /// Whether the sink wants quiet moves; without them (quiescence) the king and pieces aim
+    /// only at enemy pieces, and castling is skipped.
+    const QUIET: bool = true;
     /// Moves from `from` to each of `targets`, capturing where `theirs` has a piece.
     fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64);
     /// Pawn moves (no promotion) to each of `targets`, `delta` squares from their pawn.
@@ -76,6 +79,41 @@ impl<const N: usize> Sink for ArrayVec<Move, N> {
     }
 }
 
+/// Keeps the tactical moves only (captures, and queen promotions), for quiescence: the
+/// rest are never written to the list.
+pub(super) struct Tactical<'a, const N: usize>(pub(super) &'a mut ArrayVec<Move, N>);
+
+impl<const N: usize> Sink for Tactical<'_, N> {
+    const QUIET: bool = false;
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
+        self.0.piece_moves(from, targets & theirs, theirs);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16) {
+        if code == MoveKind::Capture as u16 {
+            self.0.pawn_moves(targets, delta, code);
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, delta: i8, capture: bool) {
+        if capture {
+            self.0.promotions(targets, delta, capture);
+        } else {
+            for to in Bb64(targets).squares() {
+                let from = Square(to.0.wrapping_sub(delta as u8));
+                self.0.push(Move::promotion(from, to, Role::Queen, false));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        if mv.is_capture() {
+            self.0.push(mv);
+        }
+    }
+}
+
 /// Counts moves without making them.
 #[derive(Default)]
 pub(super) struct Counter(pub(super) u64);
@@ -107,6 +145,12 @@ impl Position {
         self.generate(out);
     }
 
+    /// Appends the legal captures and queen promotions (quiescence out of check).
+    #[inline]
+    pub fn tactical_moves<const N: usize>(&self, out: &mut ArrayVec<Move, N>) {
+        self.generate(&mut Tactical(out));
+    }
+
     /// The number of legal moves, counted without listing them (perft's last ply).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
@@ -125,8 +169,9 @@ impl Position {
         let king = self.king(us);
 
         let king_blockers = occ ^ bb(king);
+        let wanted = if S::QUIET { !ours } else { theirs };
         let mut king_targets = Bb64(0);
-        for to in (attacks::king_attacks(king) & !ours).squares() {
+        for to in (attacks::king_attacks(king) & wanted).squares() {
             if self.attackers(to, them, king_blockers).is_empty() {
                 king_targets |= bb(to);
             }
@@ -140,7 +185,7 @@ impl Position {
         // between it and the king.
         let target = match checkers.lowest() {
             Some(checker) => attacks::between(king, checker) | checkers,
-            None => !ours,
+            None => wanted,
         };
         let pinned = self.pinned();
 
@@ -156,8 +201,10 @@ impl Position {
         for from in (orthogonal & !pinned).squares() {
             out.piece_moves(from, attacks::rook_attacks(from, occ) & target, theirs);
         }
+        // Pawns always get the full target: a quiet push may promote (the sink decides).
         let pawns = self.pieces(us, Role::Pawn);
-        self.pawn_moves(out, pawns & !pinned, target);
+        let pawn_target = if checkers.is_empty() { !ours } else { target };
+        self.pawn_moves(out, pawns & !pinned, pawn_target);
 
         // A pinned piece cannot answer a check: it may only move along its pin line, which
         // meets the check line at the king alone.
@@ -171,9 +218,11 @@ impl Position {
                 out.piece_moves(from, attacks::rook_attacks(from, occ) & along, theirs);
             }
             for from in (pawns & pinned).squares() {
-                self.pawn_moves(out, bb(from), target & attacks::line(king, from));
+                self.pawn_moves(out, bb(from), pawn_target & attacks::line(king, from));
             }
-            self.castling_moves::<S, true>(out, king);
+            if S::QUIET {
+                self.castling_moves::<S, true>(out, king);
+            }
         }
 
         if let Some(ep) = self.en_passant {

@@ -670,6 +670,16 @@ fn counting_agrees_with_listing() {
                 let mut list = MoveList::new();
                 p.legal_moves(&mut list);
                 assert_eq!(p.count_legal_moves(), list.len() as u64, "{}", p.fen());
+                // Quiescence's list is exactly the tactical part of the legal one, in order.
+                let mut tactical = MoveList::new();
+                assert!(!p.quiescence_moves(&mut tactical));
+                let expected: Vec<Move> =
+                    list.iter().copied().filter(|&m| p.is_tactical(m)).collect();
+                let mut got = tactical.to_vec();
+                got.sort_by_key(|m| format!("{m}"));
+                let mut want = expected;
+                want.sort_by_key(|m| format!("{m}"));
+                assert_eq!(got, want, "{}", p.fen());
                 if list.is_empty() {
                     break;
                 }
