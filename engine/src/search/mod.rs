@@ -4,7 +4,8 @@
 //! lock-free transposition table ([`tt`]); quiescence search; check extension; mate-distance
 //! scores ([`score`]); repetition and the game's own draw rules; null move, late move
 //! reductions and futility pruning; move ordering by hash move, captures, killers and history
-//! ([`ordering`]); time management ([`time`]); Lazy SMP over `threads` OS threads.
+//! ([`ordering`]); time management ([`time`]); Lazy SMP over a rayon pool of `threads - 1`
+//! helpers beside the calling thread (see docs/search.md).
 //!
 //! The entry point is [`search`]. It reports progress through a callback and returns the best
 //! line; the caller (the protocol) owns the table and the [`Control`] it stops the search with.
@@ -140,31 +141,43 @@ pub fn search<G: Game>(
     };
 
     let mut main = Worker::<G>::new(0, &shared, history, root_moves.clone());
-    std::thread::scope(|scope| {
-        for id in 1..threads {
-            let mut moves = root_moves.clone();
-            // Helpers start from differently ordered roots so that they diverge early.
-            let mut rng =
-                SmallRng::seed_from_u64(params.seed ^ (id as u64).wrapping_mul(0x9e37_79b9));
-            moves[1..].shuffle(&mut rng);
-            let shared = &shared;
-            std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(16 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut helper = Worker::<G>::new(id, shared, history, moves);
-                    helper.iterate(root, &mut |_| {});
-                    shared.nodes[id].store(helper.nodes, std::sync::atomic::Ordering::Relaxed);
-                })
-                .expect("spawning a search thread");
-        }
+    // Lazy SMP on a rayon pool of `threads - 1` helpers: the main worker searches on the calling
+    // thread (it reports and decides when to stop), the helpers fill the shared table.
+    let helpers = (threads > 1).then(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads - 1)
+            .thread_name(|i| format!("search-{}", i + 1))
+            .stack_size(16 << 20)
+            .build()
+    });
+    let mut run_main = |main: &mut Worker<G>| {
         main.iterate(root, report);
         if main.stopped {
             main.report_final(report);
         }
         wait_for_permission(params, control);
         control.stop();
-    });
+    };
+    match helpers {
+        Some(Ok(pool)) => pool.in_place_scope(|scope| {
+            for id in 1..threads {
+                let mut moves = root_moves.clone();
+                // Helpers start from differently ordered roots so that they diverge early.
+                let mut rng =
+                    SmallRng::seed_from_u64(params.seed ^ (id as u64).wrapping_mul(0x9e37_79b9));
+                moves[1..].shuffle(&mut rng);
+                let shared = &shared;
+                scope.spawn(move |_| {
+                    let mut helper = Worker::<G>::new(id, shared, history, moves);
+                    helper.iterate(root, &mut |_| {});
+                    shared.nodes[id].store(helper.nodes, std::sync::atomic::Ordering::Relaxed);
+                });
+            }
+            run_main(&mut main);
+        }),
+        // No pool (one thread, or the system refused threads): the main worker alone.
+        _ => run_main(&mut main),
+    }
     shared.nodes[0].store(main.nodes, std::sync::atomic::Ordering::Relaxed);
     let best = &main.root_moves[0];
     SearchResult {
