@@ -222,8 +222,9 @@ fn stop_and_isready_answer_during_a_search() {
         .any(|l| l.contains("error: go: a search is already running")));
     send(&mut e, &["stop"]);
     let lines = c.wait_for("bestmove");
+    // An infinite search ends only by `stop`; the bound leaves room for a loaded machine.
     assert!(
-        t.elapsed() < Duration::from_millis(200),
+        t.elapsed() < Duration::from_millis(1000),
         "{:?}",
         t.elapsed()
     );
@@ -254,7 +255,7 @@ fn ponderhit_turns_pondering_into_a_timed_search() {
     c.wait_for("bestmove");
     let spent = t.elapsed();
     assert!(
-        spent >= Duration::from_millis(60) && spent < Duration::from_millis(500),
+        spent >= Duration::from_millis(60) && spent < Duration::from_millis(1000),
         "{spent:?}"
     );
 }
