@@ -51,15 +51,28 @@ fn python_chess_agrees(pgn: &str) {
     assert!(text.contains(" 0 problems"), "{text}");
 }
 
-fn game_lines(stdout: &str) -> Vec<&str> {
-    stdout.lines().filter(|l| l.starts_with("Game ")).collect()
-}
-
 /// Variants whose engine is known to stall at depth 1 in some positions: a hang there is the
 /// search's bug, reported by the runner as it should be (`stalled connection`), and tolerated
 /// here so that the rest of the check stands. Reproduction: see docs/match.md, "Known engine
 /// problems found by the runner". Remove the entry once fixed.
 const KNOWN_STALLS: &[&str] = &[];
+
+/// Checks that `stdout` reports `count` games of `variant` and that none was lost by a
+/// forfeit or on time (but for the stalls of a variant in `KNOWN_STALLS`).
+fn assert_games_without_forfeit(stdout: &str, count: usize, variant: &str) {
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("Game ")).collect();
+    assert_eq!(games.len(), count, "{variant}: {stdout}");
+    for line in games {
+        if KNOWN_STALLS.contains(&variant) && line.contains("no answer in") {
+            eprintln!("KNOWN ENGINE STALL ({variant}): {line}");
+            continue;
+        }
+        assert!(
+            !line.contains("forfeits") && !line.contains("loses on time"),
+            "{variant}: {line}"
+        );
+    }
+}
 
 #[test]
 fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
@@ -88,18 +101,7 @@ fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
                 "30",
             ],
         );
-        let games = game_lines(&stdout);
-        assert_eq!(games.len(), 20, "{variant}: {stdout}");
-        for line in games {
-            if KNOWN_STALLS.contains(&variant.as_str()) && line.contains("no answer in") {
-                eprintln!("KNOWN ENGINE STALL ({variant}): {line}");
-                continue;
-            }
-            assert!(
-                !line.contains("forfeits") && !line.contains("loses on time"),
-                "{variant}: {line}"
-            );
-        }
+        assert_games_without_forfeit(&stdout, 20, &variant);
         assert_eq!(
             pgn.matches(&format!("[Variant \"{variant}\"]")).count(),
             20,
@@ -210,14 +212,7 @@ fn plays_stockfish_with_a_clock_and_python_chess_agrees() {
             "1000",
         ],
     );
-    let games = game_lines(&stdout);
-    assert_eq!(games.len(), 2, "{stdout}");
-    for line in games {
-        assert!(
-            !line.contains("forfeits") && !line.contains("loses on time"),
-            "{line}"
-        );
-    }
+    assert_games_without_forfeit(&stdout, 2, "chess");
     python_chess_agrees(&pgn);
 }
 
