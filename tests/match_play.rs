@@ -57,6 +57,14 @@ fn python_chess_agrees(pgn: &str) {
 /// problems found by the runner". Remove the entry once fixed.
 const KNOWN_STALLS: &[&str] = &[];
 
+/// The engine arguments of a match between two Chimeras with the options `first` and `second`
+/// (`Name=value`).
+fn two_chimeras(first: &'static str, second: &'static str) -> [&'static str; 8] {
+    [
+        "--engine", CHIMERA, "--option", first, "--engine", CHIMERA, "--option", second,
+    ]
+}
+
 /// Checks that `stdout` reports `count` games of `variant` and that none was lost by a
 /// forfeit or on time (but for the stalls of a variant in `KNOWN_STALLS`).
 fn assert_games_without_forfeit(stdout: &str, count: usize, variant: &str) {
@@ -152,26 +160,22 @@ fn sprt_stops_the_match_once_greedy_is_clearly_stronger_than_random() {
     let (stdout, _) = run_match(
         "sprt",
         &[
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=greedy",
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=random",
-            "--depth",
-            "1",
-            "--games",
-            "500",
-            "--concurrency",
-            "2",
-            "--sprt",
-            "elo0=0",
-            "elo1=100",
-            "alpha=0.05",
-            "beta=0.05",
-        ],
+            &two_chimeras("Play=greedy", "Play=random")[..],
+            &[
+                "--depth",
+                "1",
+                "--games",
+                "500",
+                "--concurrency",
+                "2",
+                "--sprt",
+                "elo0=0",
+                "elo1=100",
+                "alpha=0.05",
+                "beta=0.05",
+            ],
+        ]
+        .concat(),
     );
     assert!(stdout.contains("H1 accepted"), "{stdout}");
     let finished: usize = stdout
@@ -288,23 +292,19 @@ fn score_draws_and_the_ply_limit_adjudicate_games() {
     let (stdout, pgn) = run_match(
         "draw",
         &[
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=greedy",
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=greedy",
-            "--depth",
-            "1",
-            "--games",
-            "2",
-            "--draw",
-            "movenumber=1",
-            "movecount=2",
-            "score=100",
-        ],
+            &two_chimeras("Play=greedy", "Play=greedy")[..],
+            &[
+                "--depth",
+                "1",
+                "--games",
+                "2",
+                "--draw",
+                "movenumber=1",
+                "movecount=2",
+                "score=100",
+            ],
+        ]
+        .concat(),
     );
     assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
     assert_eq!(
@@ -316,21 +316,10 @@ fn score_draws_and_the_ply_limit_adjudicate_games() {
     let (stdout, pgn) = run_match(
         "maxplies",
         &[
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=random",
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=random",
-            "--depth",
-            "1",
-            "--games",
-            "2",
-            "--max-plies",
-            "7",
-        ],
+            &two_chimeras("Play=random", "Play=random")[..],
+            &["--depth", "1", "--games", "2", "--max-plies", "7"],
+        ]
+        .concat(),
     );
     assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
     assert_eq!(pgn.matches("[PlyCount \"7\"]").count(), 2, "{pgn}");
