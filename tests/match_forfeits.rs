@@ -1,45 +1,13 @@
 //! `chimera match` against deliberately broken engines (the scripts in `tests/engines/`): each
 //! loses every game by forfeit with the right reason, and the match goes on to its end.
 
-use std::path::PathBuf;
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
-const CHIMERA: &str = env!("CARGO_BIN_EXE_chimera");
+use common::{run_match, CHIMERA};
+use std::process::Command;
 
 fn script(name: &str) -> String {
     format!("{}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A PGN path of its own for each match of this process (the tests run in parallel).
-fn temp_pgn(tag: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!(
-        "chimera-match-{tag}-{}-{n}.pgn",
-        std::process::id()
-    ))
-}
-
-/// Runs `chimera match` with `args`; its stdout, and the PGN it wrote.
-fn run_match(tag: &str, args: &[&str]) -> (String, String) {
-    let pgn = temp_pgn(tag);
-    let out = Command::new(CHIMERA)
-        .arg("match")
-        .args(args)
-        .arg("--pgn")
-        .arg(&pgn)
-        .output()
-        .expect("run chimera match");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
-    let _ = std::fs::remove_file(&pgn);
-    (stdout, text)
 }
 
 /// Plays `games` games of a random-moving Chimera against the broken engine `name` and checks
@@ -103,8 +71,10 @@ fn a_crash_forfeits_and_the_engine_is_restarted_for_the_next_game() {
 fn a_hang_without_a_clock_forfeits_after_the_timeout() {
     broken_engine_forfeits(
         "hang",
-        &["--depth", "1", "--timeout", "0.2", "--concurrency", "3"],
-        "forfeits: no answer in 0.200 s",
+        // The same timeout bounds the honest engine's start and answers: loose enough for a
+        // loaded machine, short enough for a quick test (the three games run at once).
+        &["--depth", "1", "--timeout", "2", "--concurrency", "3"],
+        "forfeits: no answer in 2.000 s",
         "stalled connection",
     );
 }
@@ -113,8 +83,9 @@ fn a_hang_without_a_clock_forfeits_after_the_timeout() {
 fn a_hang_on_a_clock_loses_on_time() {
     broken_engine_forfeits(
         "hang",
-        &["--tc", "0.1+0", "--margin", "50"],
-        "loses on time (no answer within 150 ms)",
+        // The honest engine plays on the same clock: a second is room enough on a loaded machine.
+        &["--tc", "0.5+0", "--margin", "500"],
+        "loses on time (no answer within 1000 ms)",
         "time forfeit",
     );
 }
@@ -123,7 +94,8 @@ fn a_hang_on_a_clock_loses_on_time() {
 fn an_answer_past_movetime_and_margin_loses_on_time() {
     broken_engine_forfeits(
         "slow",
-        &["--movetime", "20", "--margin", "30"],
+        // The script sleeps 3 s; the honest engine has 1 s for each (random) move.
+        &["--movetime", "200", "--margin", "800"],
         "loses on time",
         "time forfeit",
     );

@@ -1,38 +1,11 @@
 //! `chimera match` playing whole games: every variant of the registry, the baseline players,
 //! SPRT stopping a match, and (where installed) Stockfish and python-chess checking the referee.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{run_match, temp_pgn, CHIMERA};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-const CHIMERA: &str = env!("CARGO_BIN_EXE_chimera");
-
-fn temp_pgn(tag: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("chimera-play-{tag}-{}-{n}.pgn", std::process::id()))
-}
-
-/// Runs `chimera match` with `args` and a PGN file; its stdout and the PGN.
-fn run_match(tag: &str, args: &[&str]) -> (String, String) {
-    let pgn = temp_pgn(tag);
-    let out = Command::new(CHIMERA)
-        .arg("match")
-        .args(args)
-        .arg("--pgn")
-        .arg(&pgn)
-        .output()
-        .expect("run chimera match");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
-    let _ = std::fs::remove_file(&pgn);
-    (stdout, text)
-}
 
 /// The variants the engine lists in `uci`.
 fn variants() -> Vec<String> {
@@ -78,15 +51,36 @@ fn python_chess_agrees(pgn: &str) {
     assert!(text.contains(" 0 problems"), "{text}");
 }
 
-fn game_lines(stdout: &str) -> Vec<&str> {
-    stdout.lines().filter(|l| l.starts_with("Game ")).collect()
-}
-
 /// Variants whose engine is known to stall at depth 1 in some positions: a hang there is the
 /// search's bug, reported by the runner as it should be (`stalled connection`), and tolerated
 /// here so that the rest of the check stands. Reproduction: see docs/match.md, "Known engine
 /// problems found by the runner". Remove the entry once fixed.
 const KNOWN_STALLS: &[&str] = &[];
+
+/// The engine arguments of a match between two Chimeras with the options `first` and `second`
+/// (`Name=value`).
+fn two_chimeras(first: &'static str, second: &'static str) -> [&'static str; 8] {
+    [
+        "--engine", CHIMERA, "--option", first, "--engine", CHIMERA, "--option", second,
+    ]
+}
+
+/// Checks that `stdout` reports `count` games of `variant` and that none was lost by a
+/// forfeit or on time (but for the stalls of a variant in `KNOWN_STALLS`).
+fn assert_games_without_forfeit(stdout: &str, count: usize, variant: &str) {
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("Game ")).collect();
+    assert_eq!(games.len(), count, "{variant}: {stdout}");
+    for line in games {
+        if KNOWN_STALLS.contains(&variant) && line.contains("no answer in") {
+            eprintln!("KNOWN ENGINE STALL ({variant}): {line}");
+            continue;
+        }
+        assert!(
+            !line.contains("forfeits") && !line.contains("loses on time"),
+            "{variant}: {line}"
+        );
+    }
+}
 
 #[test]
 fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
@@ -108,22 +102,14 @@ fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
                 "4",
                 "--concurrency",
                 "2",
+                // The hang timeout only tells a stalled engine from a slow one: the slowest
+                // depth-1 answer measured (Vanguard) is 0.4 s with the machine's 2 cores loaded
+                // 6x by builds, so 30 s never cuts off an answer that was coming.
                 "--timeout",
-                "5",
+                "30",
             ],
         );
-        let games = game_lines(&stdout);
-        assert_eq!(games.len(), 20, "{variant}: {stdout}");
-        for line in games {
-            if KNOWN_STALLS.contains(&variant.as_str()) && line.contains("no answer in") {
-                eprintln!("KNOWN ENGINE STALL ({variant}): {line}");
-                continue;
-            }
-            assert!(
-                !line.contains("forfeits") && !line.contains("loses on time"),
-                "{variant}: {line}"
-            );
-        }
+        assert_games_without_forfeit(&stdout, 20, &variant);
         assert_eq!(
             pgn.matches(&format!("[Variant \"{variant}\"]")).count(),
             20,
@@ -174,26 +160,22 @@ fn sprt_stops_the_match_once_greedy_is_clearly_stronger_than_random() {
     let (stdout, _) = run_match(
         "sprt",
         &[
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=greedy",
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=random",
-            "--depth",
-            "1",
-            "--games",
-            "500",
-            "--concurrency",
-            "2",
-            "--sprt",
-            "elo0=0",
-            "elo1=100",
-            "alpha=0.05",
-            "beta=0.05",
-        ],
+            &two_chimeras("Play=greedy", "Play=random")[..],
+            &[
+                "--depth",
+                "1",
+                "--games",
+                "500",
+                "--concurrency",
+                "2",
+                "--sprt",
+                "elo0=0",
+                "elo1=100",
+                "alpha=0.05",
+                "beta=0.05",
+            ],
+        ]
+        .concat(),
     );
     assert!(stdout.contains("H1 accepted"), "{stdout}");
     let finished: usize = stdout
@@ -227,18 +209,14 @@ fn plays_stockfish_with_a_clock_and_python_chess_agrees() {
             "2",
             "--book-plies",
             "4",
+            // The clock is what is tested, so each engine's own time keeping must hold; the
+            // margin only absorbs the delay between `bestmove` and the runner reading it, which
+            // on a 2-core machine loaded by builds or the parallel tests reaches hundreds of ms.
             "--margin",
-            "200",
+            "1000",
         ],
     );
-    let games = game_lines(&stdout);
-    assert_eq!(games.len(), 2, "{stdout}");
-    for line in games {
-        assert!(
-            !line.contains("forfeits") && !line.contains("loses on time"),
-            "{line}"
-        );
-    }
+    assert_games_without_forfeit(&stdout, 2, "chess");
     python_chess_agrees(&pgn);
 }
 
@@ -314,23 +292,19 @@ fn score_draws_and_the_ply_limit_adjudicate_games() {
     let (stdout, pgn) = run_match(
         "draw",
         &[
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=greedy",
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=greedy",
-            "--depth",
-            "1",
-            "--games",
-            "2",
-            "--draw",
-            "movenumber=1",
-            "movecount=2",
-            "score=100",
-        ],
+            &two_chimeras("Play=greedy", "Play=greedy")[..],
+            &[
+                "--depth",
+                "1",
+                "--games",
+                "2",
+                "--draw",
+                "movenumber=1",
+                "movecount=2",
+                "score=100",
+            ],
+        ]
+        .concat(),
     );
     assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
     assert_eq!(
@@ -342,21 +316,10 @@ fn score_draws_and_the_ply_limit_adjudicate_games() {
     let (stdout, pgn) = run_match(
         "maxplies",
         &[
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=random",
-            "--engine",
-            CHIMERA,
-            "--option",
-            "Play=random",
-            "--depth",
-            "1",
-            "--games",
-            "2",
-            "--max-plies",
-            "7",
-        ],
+            &two_chimeras("Play=random", "Play=random")[..],
+            &["--depth", "1", "--games", "2", "--max-plies", "7"],
+        ]
+        .concat(),
     );
     assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
     assert_eq!(pgn.matches("[PlyCount \"7\"]").count(), 2, "{pgn}");

@@ -277,8 +277,10 @@ fn infinite_stop_isready_and_ponder_answer_at_once() {
     e.send("stop");
     e.until("bestmove");
     let stopped = t.elapsed();
+    // The search would never end by itself: a bound that a loaded machine's scheduling cannot
+    // reach still tells an answer at once from one that waits for the search.
     assert!(
-        ready < Duration::from_millis(100) && stopped < Duration::from_millis(100),
+        ready < Duration::from_millis(500) && stopped < Duration::from_millis(500),
         "{ready:?} {stopped:?}"
     );
 

@@ -11,6 +11,9 @@ pub mod history;
 pub mod perft;
 pub mod search;
 pub mod square;
+#[cfg(any(test, feature = "toys"))]
+#[doc(hidden)]
+pub mod toys;
 pub mod variants;
 
 pub use bitboard::{Bb256, Bb64, Bitboard, Direction};

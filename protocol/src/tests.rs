@@ -1,151 +1,13 @@
-//! The protocol over toy games: subtraction Nim, in which the turn may be several plies long.
-//! (The binary's transcript tests in `tests/` drive the real variants.)
+//! The protocol over a toy game: subtraction Nim (`chimera_engine::toys`), in which the turn
+//! may be several plies long. (The binary's transcript tests in `tests/` drive the real
+//! variants.)
 
 use crate::session::{Describe, GameSession, Session};
 use crate::{Engine, Out};
-use arrayvec::ArrayVec;
-use chimera_engine::{Game, Outcome, ParseError, Player, VariantOptions, WinReason};
+use chimera_engine::toys::Nim;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-#[derive(Clone, Debug, Default)]
-struct NimOptions {
-    max_take: Option<u8>,
-    turn_plies: Option<u8>,
-}
-
-impl VariantOptions for NimOptions {
-    fn specs() -> &'static [(&'static str, &'static str)] {
-        &[
-            ("MaxTake", "type spin default 3 min 1 max 5"),
-            ("TurnPlies", "type spin default 1 min 1 max 3"),
-        ]
-    }
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        let n = |max: u8| match value.parse::<u8>() {
-            Ok(v) if (1..=max).contains(&v) => Ok(v),
-            _ => Err(ParseError::new(format!(
-                "option '{name}': bad value '{value}'"
-            ))),
-        };
-        match name {
-            "MaxTake" => self.max_take = Some(n(5)?),
-            "TurnPlies" => self.turn_plies = Some(n(3)?),
-            _ => return Err(ParseError::new(format!("unknown option '{name}'"))),
-        }
-        Ok(())
-    }
-}
-
-/// FEN: `<pile> <max take> <turn plies> <plies played> <w|b>`.
-#[derive(Clone, Debug)]
-struct Nim {
-    pile: u8,
-    max_take: u8,
-    turn: u8,
-    played: u8,
-    player: Player,
-}
-
-impl Game for Nim {
-    type Move = u8;
-    type Moves = ArrayVec<u8, 8>;
-    type Options = NimOptions;
-    const NAME: &'static str = "nim";
-
-    fn start(o: &NimOptions) -> Self {
-        Nim {
-            pile: 21,
-            max_take: o.max_take.unwrap_or(3),
-            turn: o.turn_plies.unwrap_or(1),
-            played: 0,
-            player: Player::White,
-        }
-    }
-    fn from_fen(fen: &str, _: &NimOptions) -> Result<Self, ParseError> {
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        let [pile, max_take, turn, played, player] = f.as_slice() else {
-            return Err(ParseError::new(format!(
-                "bad FEN '{fen}': expected 5 fields"
-            )));
-        };
-        let num = |t: &str| {
-            t.parse::<u8>()
-                .map_err(|_| ParseError::new(format!("bad FEN field '{t}'")))
-        };
-        let player = match *player {
-            "w" => Player::White,
-            "b" => Player::Black,
-            t => return Err(ParseError::new(format!("bad FEN side '{t}'"))),
-        };
-        Ok(Nim {
-            pile: num(pile)?,
-            max_take: num(max_take)?,
-            turn: num(turn)?,
-            played: num(played)?,
-            player,
-        })
-    }
-    fn fen(&self) -> String {
-        format!(
-            "{} {} {} {} {}",
-            self.pile,
-            self.max_take,
-            self.turn,
-            self.played,
-            self.player.fen_char()
-        )
-    }
-    fn to_move(&self) -> Player {
-        self.player
-    }
-    fn legal_moves(&self, out: &mut Self::Moves) {
-        (1..=self.max_take.min(self.pile)).for_each(|t| out.push(t));
-    }
-    fn play(&self, take: u8) -> Self {
-        let mut n = self.clone();
-        n.pile -= take;
-        n.played += 1;
-        if n.played == n.turn {
-            n.played = 0;
-            n.player = n.player.other();
-        }
-        n
-    }
-    fn key(&self) -> u64 {
-        (self.pile as u64) << 16 | (self.played as u64) << 8 | self.player.index() as u64
-    }
-    fn quick_outcome(&self) -> Option<Outcome> {
-        None
-    }
-    fn stuck_outcome(&self) -> Outcome {
-        let last = if self.played == 0 {
-            self.player.other()
-        } else {
-            self.player
-        };
-        Outcome::win(last, WinReason::NoMoves)
-    }
-    fn halfmove_clock(&self) -> u32 {
-        0
-    }
-    fn in_check(&self) -> bool {
-        false
-    }
-    fn is_capture(&self, _: u8) -> bool {
-        false
-    }
-    fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
-        chimera_engine::game::find_legal_move(self, s)
-    }
-    fn format_move(&self, mv: u8) -> String {
-        mv.to_string()
-    }
-    fn evaluate(&self) -> i32 {
-        0
-    }
-}
 
 impl Describe for Nim {
     fn bench_fens() -> &'static [&'static str] {
@@ -360,8 +222,9 @@ fn stop_and_isready_answer_during_a_search() {
         .any(|l| l.contains("error: go: a search is already running")));
     send(&mut e, &["stop"]);
     let lines = c.wait_for("bestmove");
+    // An infinite search ends only by `stop`; the bound leaves room for a loaded machine.
     assert!(
-        t.elapsed() < Duration::from_millis(200),
+        t.elapsed() < Duration::from_millis(1000),
         "{:?}",
         t.elapsed()
     );
@@ -392,7 +255,7 @@ fn ponderhit_turns_pondering_into_a_timed_search() {
     c.wait_for("bestmove");
     let spent = t.elapsed();
     assert!(
-        spent >= Duration::from_millis(60) && spent < Duration::from_millis(500),
+        spent >= Duration::from_millis(60) && spent < Duration::from_millis(1000),
         "{spent:?}"
     );
 }

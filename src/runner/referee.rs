@@ -115,6 +115,7 @@ impl<G: Game> Referee<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chimera_engine::toys::{Nim, NimOptions};
     use chimera_engine::variants::chess::Position;
     use chimera_engine::{DrawReason, WinReason};
 
@@ -179,98 +180,19 @@ mod tests {
         assert_eq!(r.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
     }
 
-    /// A toy game with turns of three plies, as in 007: take 1 to 3 stones a ply; whoever
-    /// takes the last stone wins. FEN: `<stones> <plies left in the turn> <w|b>`.
-    #[derive(Clone, Debug)]
-    struct Stones {
-        left: u8,
-        plies: u8,
-        player: Player,
-    }
-
-    impl Game for Stones {
-        type Move = u8;
-        type Moves = arrayvec::ArrayVec<u8, 3>;
-        type Options = ();
-        const NAME: &'static str = "stones";
-        fn start(_: &()) -> Self {
-            Stones {
-                left: 20,
-                plies: 3,
-                player: Player::White,
-            }
-        }
-        fn from_fen(fen: &str, _: &()) -> Result<Self, chimera_engine::ParseError> {
-            let f: Vec<&str> = fen.split(' ').collect();
-            let bad = || chimera_engine::ParseError::new(format!("bad FEN '{fen}'"));
-            Ok(Stones {
-                left: f[0].parse().map_err(|_| bad())?,
-                plies: f[1].parse().map_err(|_| bad())?,
-                player: if f[2] == "w" {
-                    Player::White
-                } else {
-                    Player::Black
-                },
-            })
-        }
-        fn fen(&self) -> String {
-            format!("{} {} {}", self.left, self.plies, self.player.fen_char())
-        }
-        fn to_move(&self) -> Player {
-            self.player
-        }
-        fn legal_moves(&self, out: &mut Self::Moves) {
-            (1..=self.left.min(3)).for_each(|n| out.push(n));
-        }
-        fn play(&self, take: u8) -> Self {
-            let (plies, player) = match self.plies {
-                1 => (3, self.player.other()),
-                n => (n - 1, self.player),
-            };
-            Stones {
-                left: self.left - take,
-                plies,
-                player,
-            }
-        }
-        fn key(&self) -> u64 {
-            u64::from(self.left) << 8 | u64::from(self.plies) << 1 | self.player.index() as u64
-        }
-        fn quick_outcome(&self) -> Option<Outcome> {
-            None
-        }
-        fn stuck_outcome(&self) -> Outcome {
-            // The last stone was taken by whoever played the ply before.
-            let last = if self.plies == 3 {
-                self.player.other()
-            } else {
-                self.player
-            };
-            Outcome::win(last, WinReason::NoMoves)
-        }
-        fn halfmove_clock(&self) -> u32 {
-            0
-        }
-        fn in_check(&self) -> bool {
-            false
-        }
-        fn is_capture(&self, _: u8) -> bool {
-            false
-        }
-        fn parse_move(&self, s: &str) -> Result<u8, chimera_engine::ParseError> {
-            chimera_engine::game::find_legal_move(self, s)
-        }
-        fn format_move(&self, take: u8) -> String {
-            take.to_string()
-        }
-        fn evaluate(&self) -> i32 {
-            0
-        }
+    /// Nim with turns of three plies, as in 007: take 1 to 3 objects a ply; whoever takes the
+    /// last object wins.
+    fn nim_of_three_ply_turns() -> Referee<Nim> {
+        let options = NimOptions {
+            turn_plies: Some(3),
+            ..NimOptions::default()
+        };
+        Referee::new(Nim::start(&options), true)
     }
 
     #[test]
     fn a_turn_of_several_plies_is_checked_ply_by_ply() {
-        let mut r = Referee::new(Stones::start(&()), true);
+        let mut r = nim_of_three_ply_turns();
         r.play_turn("1,2,1").unwrap();
         assert_eq!(r.to_move(), Player::Black);
         // Half a turn: the same player answers again for the rest.
@@ -283,7 +205,7 @@ mod tests {
         let e = r.play_turn("1,1,1,1").unwrap_err();
         assert!(e.contains("ply '1' of '1,1,1,1'"), "{e}");
         // A bad ply inside a turn names itself.
-        let mut r = Referee::new(Stones::start(&()), true);
+        let mut r = nim_of_three_ply_turns();
         let e = r.play_turn("1,4,1").unwrap_err();
         assert!(e.contains("'4'"), "{e}");
         assert_eq!(r.plies().len(), 1);
@@ -291,13 +213,16 @@ mod tests {
 
     #[test]
     fn a_ply_that_ends_the_game_ends_the_turn() {
-        let mut r = Referee::new(Stones::from_fen("4 3 b", &()).unwrap(), false);
+        let mut r = Referee::new(
+            Nim::from_fen("4 3 3 0 b", &Default::default()).unwrap(),
+            false,
+        );
         r.play_turn("3,1,1").unwrap();
         assert_eq!(
             r.outcome(),
             Some(Outcome::win(Player::Black, WinReason::NoMoves))
         );
         assert_eq!(r.plies().len(), 2, "the ply after the end is ignored");
-        assert_eq!(r.position_command(), "position fen 4 3 b moves 3 1");
+        assert_eq!(r.position_command(), "position fen 4 3 3 0 b moves 3 1");
     }
 }

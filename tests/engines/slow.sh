@@ -1,5 +1,5 @@
 #!/bin/sh
-# A test engine too slow for its clock: it waits half a second before each (legal) first move.
+# A test engine too slow for its clock: it waits three seconds before each (legal) first move.
 last=""
 while IFS= read -r line; do
     case "$line" in
@@ -7,7 +7,7 @@ while IFS= read -r line; do
         isready) echo "readyok" ;;
         position*) last="$line" ;;
         go*)
-            sleep 0.5
+            sleep 3
             if [ "$last" = "position startpos" ]; then echo "bestmove g1f3"; else echo "bestmove g8f6"; fi ;;
         quit) exit 0 ;;
     esac

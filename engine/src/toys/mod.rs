@@ -1,0 +1,36 @@
+//! Toy games for the tests of the generic machinery (search, protocol, match referee): small
+//! enough to solve exactly, yet with what the real variants have that is easy to get wrong:
+//! one player deciding several plies in a row (as in 007), transpositions, repetitions.
+//!
+//! Compiled only for this crate's tests and under the `toys` feature, which the other crates
+//! enable in their dev-dependencies: nothing here ships in the engine.
+
+mod nim;
+mod pendulum;
+mod tictactoe;
+mod tree;
+
+pub use nim::{Nim, NimOptions};
+pub use pendulum::Pendulum;
+pub use tictactoe::TicTacToe;
+pub use tree::Tree;
+
+/// The [`Game`](crate::game::Game) methods a toy with `u8` moves and no checks or captures
+/// answers like every other toy: moves are written as their number.
+macro_rules! plain_u8_moves {
+    () => {
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn is_capture(&self, _: u8) -> bool {
+            false
+        }
+        fn parse_move(&self, s: &str) -> Result<u8, ParseError> {
+            crate::game::find_legal_move(self, s)
+        }
+        fn format_move(&self, mv: u8) -> String {
+            mv.to_string()
+        }
+    };
+}
+use plain_u8_moves;
