@@ -203,8 +203,10 @@ impl<'a, G: Game> Worker<'a, G> {
         null_ok: bool,
     ) -> i32 {
         if parent.chooser(mv) == parent.to_move() {
+            let score = self.child(parent, child, depth, ply, alpha, beta, pv_node, null_ok);
+            // After the child: its own choices below set `picked` too.
             self.picked = None;
-            self.child(parent, child, depth, ply, alpha, beta, pv_node, null_ok)
+            score
         } else {
             self.other_choice(parent, mv, Some(depth), ply, 0, alpha, beta, pv_node)
         }
