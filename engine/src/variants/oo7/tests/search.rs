@@ -308,3 +308,38 @@ fn the_owners_choice_is_worth_his_best_letter() {
             < exact(&pos(ENEMY_PROMOTION, "standard"), 3).score - 400
     );
 }
+
+#[test]
+fn a_long_turn_is_searched_to_its_end() {
+    use crate::game::{Outcome, WinReason};
+    use crate::search::{complete_turn, turn_of};
+    // Progressive turn 5 of the White player: white, black, white, black, white plies. A
+    // depth-1 line covers only the first; the plies after it were the first legal ones
+    // (Ne6-d4 for Black, king moves for White), which miss the mate Black's h-pawn step then
+    // allows (Qd3-h7, guarded by the f6 knight).
+    let p = pos("7k/6pp/4nN2/8/3Q4/8/8/K7 w - - 0 1 w1/5", "progressive");
+    let params = SearchParams {
+        limits: Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    let control = Control::default();
+    let result = search(&p, &[], &params, &tt, &control, &mut |_| {});
+    let end = |turn: &[Move]| turn.iter().fold(p, |at, mv| at.play(*mv));
+    let fresh = TranspositionTable::new(1);
+    let filled = turn_of(&p, &result.pv, &fresh);
+    assert!(result.pv.len() < filled.len(), "the line stops mid-turn");
+    assert_eq!(end(&filled).outcome(), None, "{filled:?}");
+    // Searched from where the line stops, each ply is a choice: the mate.
+    let line = complete_turn(&p, &[], &params, &result, &tt, &control);
+    let turn = turn_of(&p, &line, &fresh);
+    assert_eq!(
+        end(&turn).outcome(),
+        Some(Outcome::win(Player::White, WinReason::Checkmate)),
+        "{turn:?}"
+    );
+    assert_eq!(&line[..turn.len()], &turn[..], "the line holds the turn");
+}
