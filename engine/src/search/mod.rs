@@ -310,7 +310,8 @@ pub fn complete_turn<G: Game>(
 /// The plies the root player decides in a row from `root`, taken from `pv`, completed from
 /// the transposition table (then the first legal move) if the line stops mid-turn, and ended
 /// early if a ply ends the game. For chess this is the first move of `pv`. Used for `bestmove`
-/// in variants where one player decides several plies (007).
+/// in variants where one player decides several plies (007), after [`complete_turn`] searched
+/// the turn to its end; its fill then serves only `ponder`.
 pub fn turn_of<G: Game>(root: &G, pv: &[G::Move], tt: &TranspositionTable) -> Vec<G::Move> {
     let player = root.to_move();
     let mut pos = root.clone();
