@@ -234,9 +234,10 @@ fn root_moves<G: Game>(
 ///
 /// Each search gets the depth `result` completed (at least 1), `params`' node limit, and,
 /// where the first search was bounded by time (a clock, `infinite` or `ponder` stopped by the
-/// GUI), half of what remains of a budget of half the time `control` has run so far (at most
-/// one second after `infinite` or `ponder`, where the GUI waits for the answer). A game whose
-/// turns are one ply (chess) gets `result.pv` back without any search.
+/// GUI), half of what remains of a budget of half the time `control` has run so far, cut to
+/// what the move's hard limit leaves (`movetime`, the clock's plan), or to one second after
+/// `infinite` or `ponder`, where the GUI waits for the answer. A game whose turns are one ply
+/// (chess) gets `result.pv` back without any search.
 pub fn complete_turn<G: Game>(
     root: &G,
     history: &[u64],
@@ -248,10 +249,13 @@ pub fn complete_turn<G: Game>(
     let player = root.to_move();
     let limits = &params.limits;
     let elapsed = control.elapsed();
-    let budget = if limits.infinite || limits.ponder {
+    let budget = if limits.uses_clock() {
+        // Never past the move's hard limit (all of `movetime`, a share of the clock).
+        let hard = TimePlan::new(limits, player, params.move_overhead).hard;
+        let left = hard.map_or(Duration::MAX, |h| h.saturating_sub(elapsed));
+        Some((elapsed / 2).min(left))
+    } else if limits.infinite || limits.ponder {
         Some((elapsed / 2).min(Duration::from_secs(1)))
-    } else if limits.uses_clock() {
-        Some(elapsed / 2)
     } else {
         None
     };
