@@ -1,8 +1,8 @@
 //! 007 over the protocol: options, extended FENs, comma-joined turns in `position`, `bestmove`
 //! with the rest of the turn, `go perft`, and errors that name the bad token.
 
-use chimera_engine::variants::oo7::{Options, Position};
-use chimera_engine::{Game, VariantOptions};
+use chimera_engine::variants::oo7::{Options, Position, Schedule};
+use chimera_engine::{Game, Outcome, Player, VariantOptions, WinReason};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -115,6 +115,71 @@ fn a_mating_ply_ends_bestmove() {
     assert!(
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
+    );
+}
+
+/// The White player moves Black's b2 pawn (Black's only plies are its four promotions).
+const ENEMY_PROMOTION: &str = "k7/2Q5/8/8/8/8/1p6/7K b - - 0 1 w2/3";
+
+fn bestmove_turn(lines: &[String]) -> Vec<String> {
+    let best = lines.last().unwrap();
+    assert!(best.starts_with("bestmove "), "{lines:?}");
+    let turn = best.split_whitespace().nth(1).unwrap();
+    turn.split(',').map(str::to_string).collect()
+}
+
+#[test]
+fn with_owner_promotes_bestmove_names_the_letter_the_owner_picks() {
+    let script = |owner: bool, go: &str| {
+        format!(
+            "setoption name UCI_Variant value 007
+             setoption name OwnerPromotes value {owner}
+             position fen {ENEMY_PROMOTION}
+             {go}
+"
+        )
+    };
+    // Off, the White player picks Black's piece: a minor one. On, bestmove still names whole
+    // plies, the promotion with the letter the search predicts Black picks (a heavy piece that
+    // checks along the first rank), then White's last ply.
+    let off = bestmove_turn(&session(&script(false, "go depth 3")));
+    assert!(off[0] == "b2b1n" || off[0] == "b2b1b", "{off:?}");
+    let on = bestmove_turn(&session(&script(true, "go depth 3")));
+    assert!(on[0] == "b2b1q" || on[0] == "b2b1r", "{on:?}");
+    assert_eq!(on.len(), 2, "{on:?}");
+    // The owner asked for his letter: `searchmoves` with any letter of the pawn step names the
+    // step; bestmove's first ply carries the letter (the rest is the engine's guess at the
+    // controller's turn, which the GUI ignores).
+    let asked = bestmove_turn(&session(&script(true, "go depth 3 searchmoves b2b1n")));
+    assert_eq!(asked[0], on[0], "{asked:?}");
+    let pos = Position::from_fen(ENEMY_PROMOTION, &Options::default()).unwrap();
+    assert!(pos.play_plies(&on.join(",")).is_ok());
+}
+
+#[test]
+fn a_long_turn_is_searched_past_the_line() {
+    // Progressive turn 5: a depth-1 line covers one ply; the rest of the turn is searched from
+    // where it stops (the first legal plies would miss the mate Qd3-h7 after ...h7h6).
+    let fen = "7k/6pp/4nN2/8/3Q4/8/8/K7 w - - 0 1 w1/5";
+    let lines = session(&format!(
+        "setoption name UCI_Variant value 007\n\
+         setoption name Schedule value progressive\n\
+         position fen {fen}\n\
+         go depth 1\n"
+    ));
+    let turn = bestmove_turn(&lines).join(",");
+    let options = Options {
+        schedule: Schedule::Progressive,
+        ..Options::default()
+    };
+    let after = Position::from_fen(fen, &options)
+        .unwrap()
+        .play_plies(&turn)
+        .unwrap();
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::win(Player::White, WinReason::Checkmate)),
+        "{turn}"
     );
 }
 

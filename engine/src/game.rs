@@ -299,6 +299,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn play_null(&self) -> Option<Self> {
         None
     }
+
+    /// The player who picks `mv` among the moves of its [`Game::choice_group`]:
+    /// [`Game::to_move`] by default. Where the rules let the other player finish a move (007's
+    /// `OwnerPromotes`: the pawn's owner picks the letter of a promotion the controller makes),
+    /// the moves of one group are *one* move for search, worth the chooser's best of them (the
+    /// worst for `to_move()`). Perft and notation still count and name each move.
+    #[inline(always)]
+    fn chooser(&self, mv: Self::Move) -> Player {
+        let _ = mv;
+        self.to_move()
+    }
+
+    /// Moves with the same group and a chooser other than [`Game::to_move`] are one choice of
+    /// that chooser (007: a promotion's from and to squares). Asked only of such moves.
+    fn choice_group(&self, mv: Self::Move) -> u32 {
+        let _ = mv;
+        0
+    }
 }
 
 /// Finds the legal move whose notation is `s`: the simple, always-correct way to parse moves,

@@ -49,7 +49,9 @@ mod tests {
     use crate::baseline::{choose_turn, Play};
     use crate::reply::{bestmove_line, plies_text};
     use chimera_engine::history::History;
-    use chimera_engine::search::{search, Control, Limits, SearchParams, TranspositionTable};
+    use chimera_engine::search::{
+        complete_turn, search, Control, Limits, SearchParams, TranspositionTable,
+    };
     use chimera_engine::variants::oo7::{Options, Position, Schedule};
     use chimera_engine::{Game, Outcome, Player, WinReason};
     use rand::rngs::SmallRng;
@@ -65,14 +67,9 @@ mod tests {
             ..SearchParams::default()
         };
         let root = game.position();
-        let result = search(
-            root,
-            game.keys(),
-            &params,
-            tt,
-            &Control::default(),
-            &mut |_| {},
-        );
+        let control = Control::default();
+        let mut result = search(root, game.keys(), &params, tt, &control, &mut |_| {});
+        result.pv = complete_turn(root, game.keys(), &params, &result, tt, &control);
         let line = bestmove_line(root, &result, tt);
         let turn = line.split(' ').nth(1).expect("bestmove names a turn");
         turn.split(',').map(str::to_string).collect()

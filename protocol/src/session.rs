@@ -244,9 +244,11 @@ impl<G: Describe> Session for GameSession<G> {
                     done,
                     ..
                 } = env;
-                let result = search::search(&root, &keys, &params, &tt, &control, &mut |r| {
+                let mut result = search::search(&root, &keys, &params, &tt, &control, &mut |r| {
                     out.line(&reply::report_line(&root, &r))
                 });
+                // `bestmove` names the whole turn: search the plies the line leaves open.
+                result.pv = search::complete_turn(&root, &keys, &params, &result, &tt, &control);
                 if result.best.is_none() {
                     out.line(&reply::no_move_info(&root));
                 }

@@ -208,10 +208,19 @@ fn root_moves<G: Game>(
 ) -> Vec<RootMove<G::Move>> {
     let mut moves = G::Moves::default();
     root.legal_moves(&mut moves);
-    let mut list: Vec<G::Move> = moves
-        .iter()
-        .copied()
-        .filter(|m| params.search_moves.is_empty() || params.search_moves.contains(m))
+    // `searchmoves` naming any member of a group the other player picks from names the group.
+    let mut list: Vec<G::Move> = (0..moves.len())
+        .filter(|&i| worker::opens_its_group(root, &moves, i))
+        .map(|i| moves[i])
+        .filter(|m| {
+            params.search_moves.is_empty()
+                || params.search_moves.iter().any(|s| {
+                    s == m
+                        || (root.chooser(*m) != root.to_move()
+                            && root.chooser(*s) == root.chooser(*m)
+                            && root.choice_group(*s) == root.choice_group(*m))
+                })
+        })
         .collect();
     let hash_move = tt.probe(root.key()).map_or(0, |e| e.mv);
     let mut scores = Vec::new();
@@ -230,10 +239,96 @@ fn root_moves<G: Game>(
         .collect()
 }
 
+/// The line `result` found from `root`, with the root player's turn searched to its end:
+/// where the line stops inside the turn (a depth-4 line covers four plies of a turn of ten), a
+/// new search from the position it reached picks the next plies, and so on until the turn
+/// ends. Each ply of the turn is so a searched choice, as [`turn_of`] then reads it off the
+/// returned line (the turn, then what the last search saw beyond it, for `ponder`).
+///
+/// Each search gets the depth `result` completed (at least 1), `params`' node limit, and,
+/// where the first search was bounded by time (a clock, `infinite` or `ponder` stopped by the
+/// GUI), half of what remains of a budget of half the time `control` has run so far, cut to
+/// what the move's hard limit leaves (`movetime`, the clock's plan), or to one second after
+/// `infinite` or `ponder`, where the GUI waits for the answer. A game whose turns are one ply
+/// (chess) gets `result.pv` back without any search.
+pub fn complete_turn<G: Game>(
+    root: &G,
+    history: &[u64],
+    params: &SearchParams<G::Move>,
+    result: &SearchResult<G::Move>,
+    tt: &TranspositionTable,
+    control: &Control,
+) -> Vec<G::Move> {
+    let player = root.to_move();
+    let limits = &params.limits;
+    let elapsed = control.elapsed();
+    let budget = if limits.uses_clock() {
+        // Never past the move's hard limit (all of `movetime`, a share of the clock).
+        let hard = TimePlan::new(limits, player, params.move_overhead).hard;
+        let left = hard.map_or(Duration::MAX, |h| h.saturating_sub(elapsed));
+        Some((elapsed / 2).min(left))
+    } else if limits.infinite || limits.ponder {
+        Some((elapsed / 2).min(Duration::from_secs(1)))
+    } else {
+        None
+    };
+    let started = std::time::Instant::now();
+    let mut keys = history.to_vec();
+    let mut pos = root.clone();
+    let mut line: Vec<G::Move> = Vec::new();
+    let mut ahead = result.pv.clone();
+    loop {
+        let mut followed = 0;
+        while pos.to_move() == player && pos.quick_outcome().is_none() && line.len() < MAX_PLY {
+            let mut moves = G::Moves::default();
+            pos.legal_moves(&mut moves);
+            let Some(&mv) = ahead.get(followed).filter(|m| moves.contains(m)) else {
+                break;
+            };
+            keys.push(pos.key());
+            pos = pos.play(mv);
+            line.push(mv);
+            followed += 1;
+        }
+        let mid_turn =
+            pos.to_move() == player && pos.quick_outcome().is_none() && line.len() < MAX_PLY;
+        if !mid_turn {
+            line.extend_from_slice(&ahead[followed..]);
+            return line;
+        }
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return line;
+        }
+        let move_time =
+            budget.map(|b| (b.saturating_sub(started.elapsed()) / 2).max(Duration::from_millis(1)));
+        let sub = SearchParams {
+            limits: Limits {
+                depth: Some(result.depth.max(1)),
+                nodes: limits.nodes,
+                move_time,
+                ..Limits::default()
+            },
+            search_moves: Vec::new(),
+            threads: params.threads,
+            multipv: 1,
+            move_overhead: Duration::ZERO,
+            seed: params.seed,
+            pruning: params.pruning,
+        };
+        ahead = search(&pos, &keys, &sub, tt, &Control::new(false), &mut |_| {}).pv;
+        if ahead.is_empty() {
+            ahead.push(moves[0]);
+        }
+    }
+}
+
 /// The plies the root player decides in a row from `root`, taken from `pv`, completed from
 /// the transposition table (then the first legal move) if the line stops mid-turn, and ended
 /// early if a ply ends the game. For chess this is the first move of `pv`. Used for `bestmove`
-/// in variants where one player decides several plies (007).
+/// in variants where one player decides several plies (007), after [`complete_turn`] searched
+/// the turn to its end; its fill then serves only `ponder`.
 pub fn turn_of<G: Game>(root: &G, pv: &[G::Move], tt: &TranspositionTable) -> Vec<G::Move> {
     let player = root.to_move();
     let mut pos = root.clone();

@@ -387,3 +387,28 @@ fn turn_of_completes_a_short_line_and_stops_at_the_turn_end() {
     // A turn that empties the pile ends with the game.
     assert_eq!(turn_of(&Nim::new(4, 2, 3), &[2, 2, 1], &tt), vec![2, 2]);
 }
+
+#[test]
+fn complete_turn_searches_the_plies_a_short_line_leaves_open() {
+    let tt = TranspositionTable::new(1);
+    let control = Control::default();
+    // One-ply turns: the line comes back as it was, no search.
+    let pos = Nim::new(9, 3, 1);
+    let r = run(&pos, &params(3));
+    assert_eq!(
+        complete_turn(&pos, &[], &params(3), &r, &tt, &control),
+        r.pv
+    );
+    // Three-ply turns from 4: White can take everything in his turn. A depth-1 line covers one
+    // ply and sees no win; the first legal plies after it (take 1) would not finish, a search
+    // from where the line stops does.
+    let pos = Nim::new(4, 3, 3);
+    let r = run(&pos, &params(1));
+    assert_eq!(r.pv.len(), 1);
+    let filled = turn_of(&pos, &r.pv, &TranspositionTable::new(1));
+    assert!(filled.iter().sum::<u8>() < 4, "{filled:?}");
+    let line = complete_turn(&pos, &[], &params(1), &r, &tt, &control);
+    let turn = turn_of(&pos, &line, &TranspositionTable::new(1));
+    assert_eq!(turn.iter().sum::<u8>(), 4, "{line:?}");
+    assert_eq!(&line[..turn.len()], &turn[..]);
+}

@@ -9,7 +9,7 @@ use super::score::*;
 use super::time::TimePlan;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{Info, Report, SearchParams};
-use crate::game::Game;
+use crate::game::{Game, MoveList};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
@@ -62,6 +62,8 @@ pub(super) struct Worker<'a, G: Game> {
     scores: Vec<Vec<i32>>,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub completed_depth: u32,
+    /// The move the other player picked in the last [`Worker::other_choice`].
+    picked: Option<G::Move>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -90,6 +92,7 @@ impl<'a, G: Game> Worker<'a, G> {
             scores: vec![Vec::new(); MAX_PLY + 1],
             root_moves,
             completed_depth: 0,
+            picked: None,
         }
     }
 
@@ -180,6 +183,91 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             -self.quiescence(child, ply + 1, qply + 1, -beta, -alpha)
         }
+    }
+
+    /// Searches the move `mv` of `parent` (leading to `child`): as [`Worker::child`], or, when
+    /// another player picks it among its group ([`Game::chooser`]), as that player's choice.
+    /// Where the search remembers the move it played, it takes [`Worker::played`] after this.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn move_child(
+        &mut self,
+        parent: &G,
+        mv: G::Move,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if parent.chooser(mv) == parent.to_move() {
+            let score = self.child(parent, child, depth, ply, alpha, beta, pv_node, null_ok);
+            // After the child: its own choices below set `picked` too.
+            self.picked = None;
+            score
+        } else {
+            self.other_choice(parent, mv, Some(depth), ply, 0, alpha, beta, pv_node)
+        }
+    }
+
+    /// The move searched last for `mv`: `mv` itself, or the member of its group the other
+    /// player picked.
+    #[inline]
+    fn played(&self, mv: G::Move) -> G::Move {
+        self.picked.unwrap_or(mv)
+    }
+
+    /// A choice of the other player among the moves of `mv`'s group: his best (the worst for
+    /// the player to move at `pos`), searched with `depth` (quiescence at `qply` when `None`).
+    /// A min node inside this max node: one member at or below `alpha` refutes the group.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn other_choice(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        depth: Option<i32>,
+        ply: usize,
+        qply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        let chooser = pos.chooser(mv);
+        let group = pos.choice_group(mv);
+        let mut moves = G::Moves::default();
+        pos.legal_moves(&mut moves);
+        let mut best = INFINITE;
+        let mut picked = mv;
+        let mut line: ArrayVec<G::Move, MAX_PLY> = ArrayVec::new();
+        for &m in moves.iter() {
+            if pos.chooser(m) != chooser || pos.choice_group(m) != group {
+                continue;
+            }
+            let child = pos.play(m);
+            let top = beta.min(best);
+            let score = match depth {
+                Some(d) => self.child(pos, &child, d, ply, alpha, top, pv_node, true),
+                None => self.quiescence_child(pos, &child, ply, qply, alpha, top),
+            };
+            if self.stopped {
+                return DRAW;
+            }
+            if score < best {
+                best = score;
+                picked = m;
+                line.clear();
+                line.extend(self.pv[ply + 1].iter().copied());
+            }
+            if best <= alpha {
+                break;
+            }
+        }
+        self.pv[ply + 1] = line;
+        self.picked = Some(picked);
+        best
     }
 
     /// Iterative deepening: the search of thread `id`, reporting (thread 0 only) to `report`.
@@ -337,11 +425,21 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let child = root.play(mv);
             let score = if i == first {
-                self.child(root, &child, depth - 1, 0, alpha, beta, true, true)
+                self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, true, true)
             } else {
-                let s = self.child(root, &child, depth - 1, 0, alpha, alpha + 1, false, true);
+                let s = self.move_child(
+                    root,
+                    mv,
+                    &child,
+                    depth - 1,
+                    0,
+                    alpha,
+                    alpha + 1,
+                    false,
+                    true,
+                );
                 if s > alpha && s < beta {
-                    self.child(root, &child, depth - 1, 0, alpha, beta, true, true)
+                    self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, true, true)
                 } else {
                     s
                 }
@@ -349,12 +447,15 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.stopped {
                 break;
             }
+            let played = self.played(mv);
             let rm = &mut self.root_moves[i];
             if i == first || score > alpha {
+                // Of a group the other player picks from, the root move names his pick.
+                rm.mv = played;
                 rm.score = score;
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
-                rm.pv.push(mv);
+                rm.pv.push(played);
                 rm.pv.extend_from_slice(&self.pv[1]);
             }
             best = best.max(score);
@@ -472,6 +573,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if moves.is_empty() {
             return outcome_score(pos, pos.stuck_outcome(), ply);
         }
+        merge_choices(pos, &mut moves);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.heuristics
             .score(pos, &moves, &mut scores, ply, hash_move);
@@ -487,7 +589,8 @@ impl<'a, G: Game> Worker<'a, G> {
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             self.shared.tt.prefetch(child.key());
-            let quiet = !tactical && !child.in_check();
+            // Another player's choice is never pruned or reduced: its members differ.
+            let quiet = !tactical && !child.in_check() && pos.chooser(mv) == pos.to_move();
             if pruning && !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
                 // Futility: a quiet move will not lift a hopeless static score to alpha.
                 if depth <= 3 && eval + 100 + 120 * depth <= alpha {
@@ -499,7 +602,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             let score = if searched == 0 {
-                self.child(pos, &child, depth - 1, ply, alpha, beta, pv_node, true)
+                self.move_child(pos, mv, &child, depth - 1, ply, alpha, beta, pv_node, true)
             } else {
                 let mut r = 0;
                 if pruning && depth >= 3 && quiet && !in_check && searched >= 2 {
@@ -508,8 +611,9 @@ impl<'a, G: Game> Worker<'a, G> {
                         - self.heuristics.is_killer(ply, mv) as i32;
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = self.child(
+                let mut s = self.move_child(
                     pos,
+                    mv,
                     &child,
                     depth - 1 - r,
                     ply,
@@ -519,10 +623,20 @@ impl<'a, G: Game> Worker<'a, G> {
                     true,
                 );
                 if s > alpha && r > 0 {
-                    s = self.child(pos, &child, depth - 1, ply, alpha, alpha + 1, false, true);
+                    s = self.move_child(
+                        pos,
+                        mv,
+                        &child,
+                        depth - 1,
+                        ply,
+                        alpha,
+                        alpha + 1,
+                        false,
+                        true,
+                    );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = self.child(pos, &child, depth - 1, ply, alpha, beta, true, true);
+                    s = self.move_child(pos, mv, &child, depth - 1, ply, alpha, beta, true, true);
                 }
                 s
             };
@@ -538,9 +652,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     alpha = score;
                     best_move = Some(mv);
                     if pv_node {
+                        let played = self.played(mv);
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
                         head[ply].clear();
-                        head[ply].push(mv);
+                        head[ply].push(played);
                         let room = MAX_PLY - 1;
                         head[ply].extend(tail[0].iter().copied().take(room));
                     }
@@ -620,6 +735,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if complete && moves.is_empty() {
             return outcome_score(pos, pos.stuck_outcome(), ply);
         }
+        merge_choices(pos, &mut moves);
         let eval = match entry {
             _ if in_check => -INFINITE,
             Some(e) => e.eval,
@@ -665,7 +781,11 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let child = pos.play(mv);
             self.shared.tt.prefetch(child.key());
-            let score = self.quiescence_child(pos, &child, ply, qply, alpha, beta);
+            let score = if pos.chooser(mv) == pos.to_move() {
+                self.quiescence_child(pos, &child, ply, qply, alpha, beta)
+            } else {
+                self.other_choice(pos, mv, None, ply, qply, alpha, beta, false)
+            };
             if self.stopped {
                 self.scores[ply] = scores;
                 return DRAW;
@@ -702,6 +822,36 @@ impl<'a, G: Game> Worker<'a, G> {
         );
         best
     }
+}
+
+/// Keeps one move of each group another player picks from ([`Game::chooser`]): search plays
+/// the group through [`Worker::other_choice`]. Nothing to do in most games and positions.
+#[inline]
+pub(super) fn merge_choices<G: Game>(pos: &G, moves: &mut G::Moves) {
+    if moves.iter().all(|m| pos.chooser(*m) == pos.to_move()) {
+        return;
+    }
+    merge_choice_groups(pos, moves);
+}
+
+#[inline(never)]
+fn merge_choice_groups<G: Game>(pos: &G, moves: &mut G::Moves) {
+    let all = std::mem::take(moves);
+    for (i, &m) in all.iter().enumerate() {
+        if opens_its_group(pos, &all, i) {
+            moves.push(m);
+        }
+    }
+}
+
+/// Whether `moves[i]` is searched as itself: chosen by the player to move, or the first of its
+/// group of another player's choice.
+pub(super) fn opens_its_group<G: Game>(pos: &G, moves: &[G::Move], i: usize) -> bool {
+    let m = moves[i];
+    pos.chooser(m) == pos.to_move()
+        || !moves[..i]
+            .iter()
+            .any(|&o| pos.chooser(o) != pos.to_move() && pos.choice_group(o) == pos.choice_group(m))
 }
 
 /// Late move reduction in plies for the `searched`-th move at `depth`: grows with both.

@@ -200,6 +200,22 @@ impl Game for Position {
             || (turn.plies_left() <= 3 && !fast && checks::gives_check(self.board(), mv))
     }
 
+    /// §7 `OwnerPromotes`: the pawn's owner (the colour it moves) picks the letter of every
+    /// promotion, so at an enemy ply the four promotions of one pawn step are his choice.
+    #[inline(always)]
+    fn chooser(&self, mv: Move) -> Player {
+        if self.options().owner_promotes && mv.promotion_role().is_some() {
+            self.colour()
+        } else {
+            self.to_move()
+        }
+    }
+
+    /// A promotion's from and to squares: the letters of one pawn step are one choice.
+    fn choice_group(&self, mv: Move) -> u32 {
+        u32::from(mv.from().0) << 8 | u32::from(mv.to().0)
+    }
+
     /// No null move: passing a ply would hand the next ply's choice to the other player (or
     /// skip into another colour's ply of the same turn), which tests nothing sound about 007.
     fn play_null(&self) -> Option<Self> {

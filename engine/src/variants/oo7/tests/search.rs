@@ -193,3 +193,153 @@ fn the_check_test_agrees_with_playing_the_ply() {
     }
     assert!(checks > 100, "{checks}");
 }
+
+/// The White player moves Black (the enemy ply) in a position where Black can only promote
+/// the b2 pawn (his king on a8 is boxed in by the queen on c7); White's third ply follows.
+const ENEMY_PROMOTION: &str = "k7/2Q5/8/8/8/8/1p6/7K b - - 0 1 w2/3";
+
+fn searched(p: &Position, depth: u32) -> crate::search::SearchResult<Move> {
+    let params = SearchParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    search(p, &[], &params, &tt, &Control::default(), &mut |_| {})
+}
+
+/// The search at `depth` without pruning: the exact minimax value of its tree.
+fn exact(p: &Position, depth: u32) -> crate::search::SearchResult<Move> {
+    exact_after(p, &[], depth)
+}
+
+/// The same after positions with keys `history` (repetitions).
+fn exact_after(p: &Position, history: &[u64], depth: u32) -> crate::search::SearchResult<Move> {
+    let params = SearchParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        pruning: false,
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    search(p, history, &params, &tt, &Control::default(), &mut |_| {})
+}
+
+#[test]
+fn with_owner_promotes_the_owner_picks_the_letter_of_an_enemy_ply_promotion() {
+    let letter = |r: &crate::search::SearchResult<Move>| r.pv[0].promotion_role().unwrap();
+    // Without the option the White player picks Black's piece: a minor one.
+    let p = pos(ENEMY_PROMOTION, "standard");
+    let off = searched(&p, 3);
+    assert!(
+        matches!(letter(&off), Role::Knight | Role::Bishop),
+        "{:?}",
+        off.pv
+    );
+    // With it Black picks, and takes a piece that checks the white king along the first rank.
+    let p = pos(ENEMY_PROMOTION, "standard+owner");
+    let on = searched(&p, 3);
+    assert!(
+        matches!(letter(&on), Role::Queen | Role::Rook),
+        "{:?}",
+        on.pv
+    );
+    assert_eq!(
+        on.best,
+        Some(on.pv[0]),
+        "the best move names the owner's letter"
+    );
+    assert!(on.score < off.score - 400, "{} {}", on.score, off.score);
+    // Perft still counts the four strings.
+    assert_eq!(plies(&p), sorted("b2b1q b2b1r b2b1b b2b1n"));
+}
+
+/// What the root is worth from its children, each searched exactly one ply shallower (a child
+/// in check one ply deeper: the check extension): the best for the player to move, where a
+/// group of promotions the pawn's owner picks from counts as its worst member.
+fn from_children(p: &Position, depth: u32) -> i32 {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut groups: Vec<(Option<u32>, i32)> = Vec::new();
+    for mv in list {
+        let child = p.play(mv);
+        let depth = depth - 1 + child.in_check() as u32;
+        let mut score = exact_after(&child, &[p.key()], depth).score;
+        if child.to_move() != p.to_move() {
+            score = -score;
+        }
+        let group = (p.chooser(mv) != p.to_move()).then(|| p.choice_group(mv));
+        match groups.iter_mut().find(|g| group.is_some() && g.0 == group) {
+            Some(g) => g.1 = g.1.min(score),
+            None => groups.push((group, score)),
+        }
+    }
+    groups.iter().map(|g| g.1).max().unwrap()
+}
+
+#[test]
+fn the_owners_choice_is_worth_his_best_letter() {
+    // Without pruning the search's value is the tree's: the White player moving Black's pawn
+    // gets Black's best letter (option on) or picks his own (off); promoting his own pawn he
+    // picks; and Black's enemy ply in the next turn promotes White's pawn.
+    // `before` is a ply before ENEMY_PROMOTION, so the choice falls inside the tree.
+    let own = "7k/1P6/8/8/8/8/8/K7 w - - 0 1 w3/3";
+    let before = "k7/2Q5/8/8/8/8/1p6/6K1 w - - 0 1 w1/3";
+    for (fen, depth) in [
+        (ENEMY_PROMOTION, 3),
+        (ENEMY_PROMOTION, 2),
+        (own, 3),
+        (own, 2),
+        (before, 3),
+    ] {
+        for modes in ["standard", "standard+owner"] {
+            let p = pos(fen, modes);
+            let want = from_children(&p, depth);
+            assert_eq!(exact(&p, depth).score, want, "{fen} {modes} {depth}");
+        }
+    }
+    // The enemy-ply promotion is a choice only with the option on: the values differ.
+    assert!(
+        exact(&pos(ENEMY_PROMOTION, "standard+owner"), 3).score
+            < exact(&pos(ENEMY_PROMOTION, "standard"), 3).score - 400
+    );
+}
+
+#[test]
+fn a_long_turn_is_searched_to_its_end() {
+    use crate::game::{Outcome, WinReason};
+    use crate::search::{complete_turn, turn_of};
+    // Progressive turn 5 of the White player: white, black, white, black, white plies. A
+    // depth-1 line covers only the first; the plies after it were the first legal ones
+    // (Ne6-d4 for Black, king moves for White), which miss the mate Black's h-pawn step then
+    // allows (Qd3-h7, guarded by the f6 knight).
+    let p = pos("7k/6pp/4nN2/8/3Q4/8/8/K7 w - - 0 1 w1/5", "progressive");
+    let params = SearchParams {
+        limits: Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    let control = Control::default();
+    let result = search(&p, &[], &params, &tt, &control, &mut |_| {});
+    let end = |turn: &[Move]| turn.iter().fold(p, |at, mv| at.play(*mv));
+    let fresh = TranspositionTable::new(1);
+    let filled = turn_of(&p, &result.pv, &fresh);
+    assert!(result.pv.len() < filled.len(), "the line stops mid-turn");
+    assert_eq!(end(&filled).outcome(), None, "{filled:?}");
+    // Searched from where the line stops, each ply is a choice: the mate.
+    let line = complete_turn(&p, &[], &params, &result, &tt, &control);
+    let turn = turn_of(&p, &line, &fresh);
+    assert_eq!(
+        end(&turn).outcome(),
+        Some(Outcome::win(Player::White, WinReason::Checkmate)),
+        "{turn:?}"
+    );
+    assert_eq!(&line[..turn.len()], &turn[..], "the line holds the turn");
+}
