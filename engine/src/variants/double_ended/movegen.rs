@@ -3,8 +3,8 @@
 
 use super::board::{bit, Board};
 use super::geometry::{
-    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, NEIGHBOURS, NONE, NO_DIRECTION, OPPOSITE,
-    PAWN_STEPS, RAYS, STEP,
+    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, KNIGHT_TARGETS, KNIGHT_VICTIMS, NEIGHBOURS, NONE,
+    NO_DIRECTION, OPPOSITE, PAWN_STEPS, RAYS, STEP,
 };
 use super::moves::Move;
 use super::piece::Kind;
@@ -170,6 +170,32 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         }
     }
 
+    /// The leaps of a knight of `style` on `from` to empty squares. A leap is one move whatever
+    /// it captures, so when counting, with the king not in check and the origin not sensitive,
+    /// the leaps are counted by popcount unless one could capture a sensitive enemy piece; only
+    /// those ending on a sensitive square go the per-move way.
+    #[inline(always)]
+    fn knight(&mut self, from: u8, style: KnightStyle, empty: Bb64) {
+        let (st, f) = (style as usize, from as usize);
+        let mut targets = Bb64(KNIGHT_TARGETS[st][f]) & empty;
+        if COUNT
+            && !self.checked
+            && !self.sensitive.has(Square(from))
+            && (self.enemy & self.sensitive).0 & KNIGHT_VICTIMS[st][f] == 0
+        {
+            self.count += (targets & !self.sensitive).count() as u64;
+            targets &= self.sensitive;
+        }
+        if targets.is_empty() {
+            return;
+        }
+        for step in &KNIGHT_STEPS[st][f] {
+            if step.to != NONE && targets.has(Square(step.to)) {
+                self.step(from, step, false);
+            }
+        }
+    }
+
     /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
     /// approach one step beyond the destination (rules §4.2).
     #[inline(always)]
@@ -278,11 +304,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         };
         for &(kind, style) in knights {
             for s in board.pieces(us, kind).squares() {
-                for step in &KNIGHT_STEPS[style as usize][s.index()] {
-                    if step.to != NONE && empty.has(Square(step.to)) {
-                        g.step(s.0, step, false);
-                    }
-                }
+                g.knight(s.0, style, empty);
             }
         }
 
