@@ -254,12 +254,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         let occ = board.occupied();
         let empty = !occ;
         let king = board.king(us);
-        let checked = board.attacked::<DEEP>(king, them);
-        let sensitive = if checked {
-            Bb64::FULL
-        } else {
-            board.attack_reads::<DEEP>(king, them)
-        };
+        let (checked, reads) = board.king_watch::<DEEP>(king, them);
+        let sensitive = if checked { Bb64::FULL } else { reads };
         let mut g = Generator::<DEEP, COUNT> {
             board,
             out,
