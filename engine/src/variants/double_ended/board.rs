@@ -62,6 +62,17 @@ impl Board {
         Some(Piece::new(player, kind))
     }
 
+    /// The kind of the piece on `sq`, which must be occupied. Branch-free (exactly one kind
+    /// set holds the square), because every move looks up its mover and victims.
+    #[inline(always)]
+    pub fn kind_at(&self, sq: u8) -> Kind {
+        let mut index = 0;
+        for k in 1..Kind::COUNT {
+            index |= k * ((self.kinds[k].0 >> sq) & 1) as usize;
+        }
+        Kind::ALL[index]
+    }
+
     #[inline(always)]
     pub fn toggle(&mut self, player: Player, kind: Kind, sq: u8) {
         self.kinds[kind.index()].toggle(Square(sq));

@@ -10,7 +10,7 @@ use super::moves::Move;
 use super::piece::Kind;
 use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
-use crate::bitboard::{Bb64, Bitboard};
+use crate::bitboard::{Bb64, Bitboard, Direction};
 use crate::game::Player;
 use crate::square::Square;
 use arrayvec::ArrayVec;
@@ -115,13 +115,54 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         self.add(from, s.to, w, a, promotes);
     }
 
+    /// Counts the pawn steps (the one at `index` in [`PAWN_STEPS`]) to the safe `targets`; the
+    /// `risky` ones go through [`Self::step`], their pawn found by `back_steps` from the target.
+    #[inline(always)]
+    fn tally_pawns(
+        &mut self,
+        targets: Bb64,
+        risky: Bb64,
+        last_rank: Bb64,
+        promotions: u64,
+        back_steps: &[Direction],
+        index: usize,
+    ) {
+        let safe = targets & !risky;
+        self.count += safe.count() as u64;
+        let promoting = safe & last_rank;
+        if promoting.any() {
+            self.count += (promotions - 1) * promoting.count() as u64;
+        }
+        if (targets & risky).any() {
+            self.risky_pawns(targets & risky, last_rank, back_steps, index);
+        }
+    }
+
+    /// The per-move way for pawn steps, out of line: it is rare, and the bulk count stays small.
+    #[inline(never)]
+    fn risky_pawns(
+        &mut self,
+        targets: Bb64,
+        last_rank: Bb64,
+        back_steps: &[Direction],
+        index: usize,
+    ) {
+        for t in targets.squares() {
+            let from = back_steps
+                .iter()
+                .fold(Bb64::from_square(t), |b, d| b.shift(*d));
+            let from = from.lowest().expect("a pawn behind its step").0;
+            let step = &PAWN_STEPS[self.us.index()][from as usize][index];
+            self.step(from, step, last_rank.has(t));
+        }
+    }
+
     /// Counts the pawn moves of `pawns` (off the sensitive squares, not in check) with shifted
     /// masks: a step's destination, withdrawal and approach squares are the pawn set shifted by
     /// the step. Moves that end on, or capture on, a sensitive square go the per-move way.
     #[inline(always)]
     fn count_pawns(&mut self, pawns: Bb64, empty: Bb64, last_rank: Bb64, promotions: u64) {
-        use crate::bitboard::Direction::{self, *};
-        let us = self.us.index();
+        use crate::bitboard::Direction::*;
         let (f, back, diagonals) = if self.us == Player::White {
             (
                 North,
@@ -137,36 +178,20 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         };
         let start_rank = Bb64::rank_mask(if self.us == Player::White { 1 } else { 6 });
         let exposed = self.enemy & self.sensitive;
-        // Counts the safe `targets`; the risky ones go through `step`, found from the target by
-        // `back_steps` and the step's index in PAWN_STEPS.
-        let tally =
-            |g: &mut Self, targets: Bb64, risky: Bb64, back_steps: &[Direction], index: usize| {
-                let safe = targets & !risky;
-                g.count += (safe & !last_rank).count() as u64
-                    + promotions * (safe & last_rank).count() as u64;
-                for t in (targets & risky).squares() {
-                    let from = back_steps
-                        .iter()
-                        .fold(Bb64::from_square(t), |b, d| b.shift(*d));
-                    let from = from.lowest().expect("a pawn behind its step").0;
-                    let step = &PAWN_STEPS[us][from as usize][index];
-                    g.step(from, step, (last_rank & Bb64::from_square(t)).any());
-                }
-            };
         // Single step: W = t - 2f, A = t + f.
         let single = pawns.shift(f) & empty;
         let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f);
-        tally(self, single, risky, &[back], 0);
+        self.tally_pawns(single, risky, last_rank, promotions, &[back], 0);
         // Double step from the start rank: W = t - 3f, A = t + f.
         let double = ((pawns & start_rank).shift(f) & empty).shift(f) & empty;
         let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f).shift(f);
-        tally(self, double, risky, &[back, back], 1);
+        self.tally_pawns(double, risky, last_rank, promotions, &[back, back], 1);
         // Diagonal step d: W = t - 2d, A = t + d; a move only with a victim.
         for (d, opposite, index) in diagonals {
             let victims = self.enemy.shift(d).shift(d) | self.enemy.shift(opposite);
             let targets = pawns.shift(d) & empty & victims;
             let risky = self.sensitive | exposed.shift(d).shift(d) | exposed.shift(opposite);
-            tally(self, targets, risky, &[opposite], index);
+            self.tally_pawns(targets, risky, last_rank, promotions, &[opposite], index);
         }
     }
 

@@ -69,12 +69,14 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
     }
 
+    /// Removes `player`'s piece from `sq` and returns its kind.
     #[inline(always)]
-    pub(super) fn take(&mut self, sq: u8) -> Piece {
-        let piece = self.board.piece_at(sq).expect("a piece on the square");
-        self.board.toggle(piece.player, piece.kind, sq);
-        self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
-        piece
+    pub(super) fn take(&mut self, player: Player, sq: u8) -> Kind {
+        let kind = self.board.kind_at(sq);
+        debug_assert_eq!(self.board.piece_at(sq), Some(Piece::new(player, kind)));
+        self.board.toggle(player, kind, sq);
+        self.key ^= zobrist::PIECES[player.index()][kind.index()][sq as usize];
+        kind
     }
 
     pub(super) fn set_castling(&mut self, rights: u8) {
@@ -103,11 +105,11 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         // Victims first: they never stand on the origin or destination.
         for v in [mv.withdrawn, mv.approached] {
             if v != NONE {
-                p.take(v);
+                p.take(us.other(), v);
             }
         }
-        let piece = p.take(mv.from);
-        p.put(mv.to, mv.promotion.map_or(piece, |k| Piece::new(us, k)));
+        let kind = p.take(us, mv.from);
+        p.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(kind)));
         if mv.castle {
             // The rook jumps to the square the king crossed.
             let (rook_from, rook_to) = if mv.to > mv.from {
@@ -115,16 +117,18 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             } else {
                 (mv.from - 4, mv.from - 1)
             };
-            let rook = p.take(rook_from);
-            p.put(rook_to, rook);
+            p.take(us, rook_from);
+            p.put(rook_to, Piece::new(us, Kind::Rook));
         }
         let rights = self.castling
             & KEEP[mv.from as usize]
             & KEEP[mv.withdrawn as usize]
             & KEEP[mv.approached as usize];
-        p.set_castling(rights);
+        if rights != self.castling {
+            p.set_castling(rights);
+        }
         // Saturating: a FEN may start the clocks anywhere.
-        p.halfmove = if piece.kind == Kind::Pawn || mv.is_capture() {
+        p.halfmove = if kind == Kind::Pawn || mv.is_capture() {
             0
         } else {
             self.halfmove.saturating_add(1)
