@@ -209,7 +209,8 @@ impl Board {
             }
         }
         let pawns = them & self.kinds[Kind::Pawn.index()];
-        watch_steps(&PAWN_THREATS[by.index()][tu], pawns, occ, &mut reads, &mut checked);
+        let threats = &PAWN_THREATS[by.index()][tu];
+        watch_steps(threats, pawns, occ, &mut reads, &mut checked);
         let knights = them & self.kinds[Kind::Knight.index()];
         if DEEP {
             let threats = &KNIGHT_THREATS[KnightStyle::Deep as usize][tu];
