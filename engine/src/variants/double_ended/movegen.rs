@@ -67,10 +67,11 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     }
 
     #[inline(always)]
-    fn add(&mut self, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
+    fn add(&mut self, kind: Kind, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
         let mv = Move {
             from,
             to,
+            kind,
             withdrawn,
             approached,
             promotion: None,
@@ -107,12 +108,12 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
 
     /// An irregular step (pawn or knight) whose destination is known to be empty.
     #[inline(always)]
-    fn step(&mut self, from: u8, s: &Step, promotes: bool) {
+    fn step(&mut self, kind: Kind, from: u8, s: &Step, promotes: bool) {
         let (w, a) = (self.victim(s.withdrawal), self.victim(s.approach));
         if s.needs_victim && w == NONE && a == NONE {
             return;
         }
-        self.add(from, s.to, w, a, promotes);
+        self.add(kind, from, s.to, w, a, promotes);
     }
 
     /// Counts the pawn steps (the one at `index` in [`PAWN_STEPS`]) to the safe `targets`; the
@@ -153,7 +154,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
                 .fold(Bb64::from_square(t), |b, d| b.shift(*d));
             let from = from.lowest().expect("a pawn behind its step").0;
             let step = &PAWN_STEPS[self.us.index()][from as usize][index];
-            self.step(from, step, last_rank.has(t));
+            self.step(Kind::Pawn, from, step, last_rank.has(t));
         }
     }
 
@@ -200,7 +201,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// the leaps are counted by popcount unless one could capture a sensitive enemy piece; only
     /// those ending on a sensitive square go the per-move way.
     #[inline(always)]
-    fn knight(&mut self, from: u8, style: KnightStyle, empty: Bb64) {
+    fn knight(&mut self, kind: Kind, from: u8, style: KnightStyle, empty: Bb64) {
         let (st, f) = (style as usize, from as usize);
         let mut targets = Bb64(KNIGHT_TARGETS[st][f]) & empty;
         if COUNT
@@ -216,7 +217,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         }
         for step in &KNIGHT_STEPS[st][f] {
             if step.to != NONE && targets.has(Square(step.to)) {
-                self.step(from, step, false);
+                self.step(kind, from, step, false);
             }
         }
     }
@@ -224,7 +225,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
     /// approach one step beyond the destination (rules §4.2).
     #[inline(always)]
-    fn lines(&mut self, from: u8, mut targets: Bb64) {
+    fn lines(&mut self, kind: Kind, from: u8, mut targets: Bb64) {
         if COUNT && !self.checked && from != self.king && !self.sensitive.has(Square(from)) {
             // Only moves that fill a sensitive square or capture on one need the full test:
             // those ending on one, those withdrawing from a sensitive enemy neighbour (a whole
@@ -249,7 +250,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
             let dir = DIRECTION[from as usize][t.index()] as usize;
             let w = self.victim(STEP[from as usize][OPPOSITE[dir] as usize]);
             let a = self.victim(STEP[t.index()][dir]);
-            self.add(from, t.0, w, a, false);
+            self.add(kind, from, t.0, w, a, false);
         }
     }
 }
@@ -310,7 +311,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     && empty.has(Square(step.to))
                     && (step.via == NONE || empty.has(Square(step.via)))
                 {
-                    g.step(s.0, step, step.to / 8 == last_rank);
+                    g.step(Kind::Pawn, s.0, step, step.to / 8 == last_rank);
                 }
             }
         }
@@ -325,20 +326,20 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         };
         for &(kind, style) in knights {
             for s in board.pieces(us, kind).squares() {
-                g.knight(s.0, style, empty);
+                g.knight(kind, s.0, style, empty);
             }
         }
 
         for s in board.pieces(us, Kind::Bishop).squares() {
-            g.lines(s.0, bishop_attacks(s, occ) & empty);
+            g.lines(Kind::Bishop, s.0, bishop_attacks(s, occ) & empty);
         }
         for s in board.pieces(us, Kind::Rook).squares() {
-            g.lines(s.0, rook_attacks(s, occ) & empty);
+            g.lines(Kind::Rook, s.0, rook_attacks(s, occ) & empty);
         }
         for s in board.pieces(us, Kind::Queen).squares() {
-            g.lines(s.0, queen_attacks(s, occ) & empty);
+            g.lines(Kind::Queen, s.0, queen_attacks(s, occ) & empty);
         }
-        g.lines(king, Bb64(NEIGHBOURS[king as usize]) & empty);
+        g.lines(Kind::King, king, Bb64(NEIGHBOURS[king as usize]) & empty);
 
         if !checked {
             self.castlings(&mut g);
@@ -394,6 +395,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     g.out.push(Move {
                         from: home,
                         to,
+                        kind: Kind::King,
                         withdrawn: NONE,
                         approached: NONE,
                         promotion: None,

@@ -69,14 +69,12 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
     }
 
-    /// Removes `player`'s piece from `sq` and returns its kind.
+    /// Removes `player`'s piece of `kind` from `sq`.
     #[inline(always)]
-    pub(super) fn take(&mut self, player: Player, sq: u8) -> Kind {
-        let kind = self.board.kind_at(sq);
+    pub(super) fn lift(&mut self, player: Player, kind: Kind, sq: u8) {
         debug_assert_eq!(self.board.piece_at(sq), Some(Piece::new(player, kind)));
         self.board.toggle(player, kind, sq);
         self.key ^= zobrist::PIECES[player.index()][kind.index()][sq as usize];
-        kind
     }
 
     pub(super) fn set_castling(&mut self, rights: u8) {
@@ -105,10 +103,11 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         // Victims first: they never stand on the origin or destination.
         for v in [mv.withdrawn, mv.approached] {
             if v != NONE {
-                p.take(us.other(), v);
+                p.lift(us.other(), p.board.kind_at(v), v);
             }
         }
-        let kind = p.take(us, mv.from);
+        let kind = mv.kind;
+        p.lift(us, kind, mv.from);
         p.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(kind)));
         if mv.castle {
             // The rook jumps to the square the king crossed.
@@ -117,7 +116,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             } else {
                 (mv.from - 4, mv.from - 1)
             };
-            p.take(us, rook_from);
+            p.lift(us, Kind::Rook, rook_from);
             p.put(rook_to, Piece::new(us, Kind::Rook));
         }
         let rights = self.castling
