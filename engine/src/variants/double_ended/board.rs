@@ -62,6 +62,17 @@ impl Board {
         Some(Piece::new(player, kind))
     }
 
+    /// The kind of the piece on `sq`, which must be occupied. Branch-free (exactly one kind
+    /// set holds the square), because every move looks up its mover and victims.
+    #[inline(always)]
+    pub fn kind_at(&self, sq: u8) -> Kind {
+        let mut index = 0;
+        for k in 1..Kind::COUNT {
+            index |= k * ((self.kinds[k].0 >> sq) & 1) as usize;
+        }
+        Kind::ALL[index]
+    }
+
     #[inline(always)]
     pub fn toggle(&mut self, player: Player, kind: Kind, sq: u8) {
         self.kinds[kind.index()].toggle(Square(sq));
@@ -143,68 +154,93 @@ impl Board {
         (orth & (orth_sliders | king_far)).any() || (diag & (diag_sliders | king_far)).any()
     }
 
-    /// The squares whose emptying could make [`Board::attacked`] true for this target, when it
-    /// is false now. A move of the attacked side only empties its origin and its victims' squares
-    /// and fills one empty square, so it can complete only a threat that already has its enemy
-    /// piece in place: the rays to the first blockers where an enemy slider (or a king two steps
-    /// away) stands on the line, the squares behind adjacent enemy line movers, and the step
-    /// squares of enemy pawns and knights standing where they could strike from. A move that
-    /// empties none of them, fills none of them, and is not a king move, leaves the target safe.
+    /// What the generator needs to know about the king on `target`: whether `by` attacks it
+    /// now (the answer of [`Board::attacked`], which a debug assertion checks), and the squares
+    /// whose emptying or filling could make it attacked when it is not. One pass over the
+    /// enemy pieces that could strike the king serves both.
+    ///
+    /// A move of the attacked side only empties its origin and its victims' squares and fills
+    /// one empty square, so it can complete only a threat that already has its enemy piece in
+    /// place: the rays to the first blockers where an enemy slider (or a king two steps away)
+    /// stands on the line, the squares around the target where an enemy line mover stands next
+    /// to it, and the step squares of enemy pawns and knights standing where they could strike
+    /// from. A move that empties none of them, fills none of them, and is not a king move,
+    /// leaves the target safe.
     #[inline]
-    pub fn attack_reads<const DEEP: bool>(&self, target: u8, by: Player) -> Bb64 {
+    pub fn king_watch<const DEEP: bool>(&self, target: u8, by: Player) -> (bool, Bb64) {
         let occ = self.occupied();
         let them = self.colors[by.index()];
         let tu = target as usize;
         let t = Square(target);
+        let near = Bb64(NEIGHBOURS[tu]);
         let queens = self.kinds[Kind::Queen.index()];
         let kings = self.kinds[Kind::King.index()];
+        let orth_movers = them & (self.kinds[Kind::Rook.index()] | queens | kings);
+        let diag_movers = them & (self.kinds[Kind::Bishop.index()] | queens | kings);
         let king_far = them & kings & Bb64(RING2[tu]);
+        let orth_strikers = (orth_movers & !kings) | king_far;
+        let diag_strikers = (diag_movers & !kings) | king_far;
         let mut reads = Bb64::EMPTY;
-        if (them & (self.kinds[Kind::Rook.index()] | queens) | king_far).0 & LINES_ORTHOGONAL[tu]
-            != 0
-        {
-            reads |= rook_attacks(t, occ);
+        let mut checked = false;
+        // Approach along a line by the first piece met, from two or more squares away.
+        if orth_strikers.0 & LINES_ORTHOGONAL[tu] != 0 {
+            let rays = rook_attacks(t, occ);
+            reads |= rays;
+            checked |= (rays & !near & orth_strikers).any();
         }
-        if (them & (self.kinds[Kind::Bishop.index()] | queens) | king_far).0 & LINES_DIAGONAL[tu]
-            != 0
-        {
-            reads |= bishop_attacks(t, occ);
+        if diag_strikers.0 & LINES_DIAGONAL[tu] != 0 {
+            let rays = bishop_attacks(t, occ);
+            reads |= rays;
+            checked |= (rays & !near & diag_strikers).any();
         }
-        let line_movers = them
-            & !self.kinds[Kind::Pawn.index()]
-            & !self.kinds[Kind::Knight.index()]
-            & !self.kinds[Kind::Mirror.index()];
-        if (line_movers & Bb64(NEIGHBOURS[tu])).any() {
-            reads |= Bb64(NEIGHBOURS[tu] | RING2[tu]);
+        // Withdrawal by an adjacent line mover onto the empty square beyond it.
+        let adjacent = near & (orth_movers | diag_movers);
+        if adjacent.any() {
+            reads |= near | Bb64(RING2[tu]);
+            for w in adjacent.squares() {
+                let dir = DIRECTION[tu][w.index()];
+                let beyond = STEP[w.index()][dir as usize];
+                let movers = if is_orthogonal(dir) {
+                    orth_movers
+                } else {
+                    diag_movers
+                };
+                checked |= beyond != NONE && !occ.has(Square(beyond)) && movers.has(w);
+            }
         }
-        reads |= live_steps(
-            &PAWN_THREATS[by.index()][tu],
-            them & self.kinds[Kind::Pawn.index()],
-        );
+        let pawns = them & self.kinds[Kind::Pawn.index()];
+        let threats = &PAWN_THREATS[by.index()][tu];
+        watch_steps(threats, pawns, occ, &mut reads, &mut checked);
         let knights = them & self.kinds[Kind::Knight.index()];
         if DEEP {
-            reads |= live_steps(&KNIGHT_THREATS[KnightStyle::Deep as usize][tu], knights);
+            let threats = &KNIGHT_THREATS[KnightStyle::Deep as usize][tu];
+            watch_steps(threats, knights, occ, &mut reads, &mut checked);
         } else {
-            reads |= live_steps(&KNIGHT_THREATS[KnightStyle::Orthodox as usize][tu], knights);
+            let threats = &KNIGHT_THREATS[KnightStyle::Orthodox as usize][tu];
+            watch_steps(threats, knights, occ, &mut reads, &mut checked);
             let mirrors = them & self.kinds[Kind::Mirror.index()];
-            reads |= live_steps(&KNIGHT_THREATS[KnightStyle::Mirror as usize][tu], mirrors);
+            let threats = &KNIGHT_THREATS[KnightStyle::Mirror as usize][tu];
+            watch_steps(threats, mirrors, occ, &mut reads, &mut checked);
         }
-        reads
+        debug_assert_eq!(checked, self.attacked::<DEEP>(target, by));
+        (checked, reads)
     }
 }
 
-/// The destinations and `via`s of the steps in `threats` whose origin holds one of `pieces`.
+/// For the steps in `threats` whose origin holds one of `pieces`: adds their destinations and
+/// `via`s to `reads`, and sets `checked` when one of them is open (destination and `via` empty).
 #[inline(always)]
-fn live_steps(threats: &Threats, pieces: Bb64) -> Bb64 {
-    let mut out = Bb64::EMPTY;
-    if threats.origins & pieces.0 != 0 {
-        for th in &threats.list[..threats.len as usize] {
-            if pieces.has(Square(th.origin)) {
-                out |= bit(th.to) | bit(th.via);
-            }
+fn watch_steps(threats: &Threats, pieces: Bb64, occ: Bb64, reads: &mut Bb64, checked: &mut bool) {
+    if threats.origins & pieces.0 == 0 {
+        return;
+    }
+    for th in &threats.list[..threats.len as usize] {
+        if pieces.has(Square(th.origin)) {
+            let squares = bit(th.to) | bit(th.via);
+            *reads |= squares;
+            *checked |= (squares & occ).is_empty();
         }
     }
-    out
 }
 
 /// Whether one of `pieces` has a step in `threats` whose destination (and `via`) is empty.

@@ -34,10 +34,11 @@ impl Board {
 
     /// A line move of `by` from `from` in direction `dir` to `to`, with its victims.
     #[inline(always)]
-    fn line_move(&self, by: Player, from: u8, to: u8, dir: u8) -> Move {
+    fn line_move(&self, by: Player, kind: Kind, from: u8, to: u8, dir: u8) -> Move {
         Move {
             from,
             to,
+            kind,
             withdrawn: self.victim_of(by, STEP[from as usize][OPPOSITE[dir as usize] as usize]),
             approached: self.victim_of(by, STEP[to as usize][dir as usize]),
             promotion: None,
@@ -48,11 +49,13 @@ impl Board {
     /// A pawn or knight step of `by` from `from`, with its victims; a pawn reaching the last
     /// rank becomes a queen (the promotion an exchange would choose).
     #[inline(always)]
-    fn step_move(&self, by: Player, from: u8, s: &Step, pawn: bool) -> Move {
+    fn step_move(&self, by: Player, kind: Kind, from: u8, s: &Step) -> Move {
         let last_rank = if by == Player::White { 7 } else { 0 };
+        let pawn = kind == Kind::Pawn;
         Move {
             from,
             to: s.to,
+            kind,
             withdrawn: self.victim_of(by, s.withdrawal),
             approached: self.victim_of(by, s.approach),
             promotion: (pawn && s.to / 8 == last_rank).then_some(Kind::Queen),
@@ -60,17 +63,17 @@ impl Board {
         }
     }
 
-    /// A step of one of `pieces` (pawns or knights, whose forward steps are `steps`) that
-    /// captures `target`, read from the reversed table `threats`.
+    /// A step of one of `by`'s pieces of `kind` (pawns or knights, whose forward steps are
+    /// `steps`) that captures `target`, read from the reversed table `threats`.
     #[inline(always)]
     fn step_capture<const N: usize>(
         &self,
         by: Player,
         threats: &super::geometry::Threats,
         steps: &[[Step; N]; 64],
-        pieces: Bb64,
-        pawn: bool,
+        kind: Kind,
     ) -> Option<Move> {
+        let pieces = self.pieces(by, kind);
         if threats.origins & pieces.0 == 0 {
             return None;
         }
@@ -81,19 +84,20 @@ impl Board {
                 && (th.via == NONE || !occ.has(Square(th.via)))
         })?;
         let step = steps[th.origin as usize].iter().find(|s| s.to == th.to)?;
-        Some(self.step_move(by, th.origin, step, pawn))
+        Some(self.step_move(by, kind, th.origin, step))
     }
 
-    /// A capture of `target` by one of `pieces`, all of one line-moving kind (`king` for the
+    /// A capture of `target` by one of `by`'s pieces of a line-moving `kind` (`king` for the
     /// king, which approaches only from two squares away), moving orthogonally (`orth`) and/or
     /// diagonally (`diag`).
     fn line_capture(
         &self,
         by: Player,
         target: u8,
-        pieces: Bb64,
+        kind: Kind,
         (orth, diag, king): (bool, bool, bool),
     ) -> Option<Move> {
+        let pieces = self.pieces(by, kind);
         if pieces.is_empty() {
             return None;
         }
@@ -105,7 +109,7 @@ impl Board {
             let dir = DIRECTION[tu][w.index()];
             let beyond = STEP[w.index()][dir as usize];
             if allowed(dir) && beyond != NONE && !occ.has(Square(beyond)) {
-                return Some(self.line_move(by, w.0, beyond, dir));
+                return Some(self.line_move(by, kind, w.0, beyond, dir));
             }
         }
         // Approach: the first piece along a line, at least two squares away, slides up to the
@@ -125,7 +129,7 @@ impl Board {
         let q = (reach & pieces).lowest()?;
         let dir = DIRECTION[q.index()][tu];
         let to = STEP[tu][OPPOSITE[dir as usize] as usize];
-        Some(self.line_move(by, q.0, to, dir))
+        Some(self.line_move(by, kind, q.0, to, dir))
     }
 
     /// A capture of the piece on `target` by the least valuable piece of `by` that has one
@@ -136,13 +140,11 @@ impl Board {
         by: Player,
     ) -> Option<Move> {
         let tu = target as usize;
-        let mine = |k: Kind| self.pieces(by, k);
         self.step_capture(
             by,
             &PAWN_THREATS[by.index()][tu],
             &PAWN_STEPS[by.index()],
-            mine(Kind::Pawn),
-            true,
+            Kind::Pawn,
         )
         .or_else(|| {
             let (style, kind) = if DEEP {
@@ -154,8 +156,7 @@ impl Board {
                 by,
                 &KNIGHT_THREATS[style as usize][tu],
                 &KNIGHT_STEPS[style as usize],
-                mine(kind),
-                false,
+                kind,
             )
         })
         .or_else(|| {
@@ -167,14 +168,13 @@ impl Board {
                 by,
                 &KNIGHT_THREATS[style][tu],
                 &KNIGHT_STEPS[style],
-                mine(Kind::Mirror),
-                false,
+                Kind::Mirror,
             )
         })
-        .or_else(|| self.line_capture(by, target, mine(Kind::Bishop), (false, true, false)))
-        .or_else(|| self.line_capture(by, target, mine(Kind::Rook), (true, false, false)))
-        .or_else(|| self.line_capture(by, target, mine(Kind::Queen), (true, true, false)))
-        .or_else(|| self.line_capture(by, target, mine(Kind::King), (true, true, true)))
+        .or_else(|| self.line_capture(by, target, Kind::Bishop, (false, true, false)))
+        .or_else(|| self.line_capture(by, target, Kind::Rook, (true, false, false)))
+        .or_else(|| self.line_capture(by, target, Kind::Queen, (true, true, false)))
+        .or_else(|| self.line_capture(by, target, Kind::King, (true, true, true)))
     }
 
     /// Plays `mv` of `by` on the bare placement: victims removed, mover moved (and promoted).

@@ -265,6 +265,52 @@ const KNIGHT_STEPS_CONST: [[[Step; 8]; 64]; 3] = {
 /// `KNIGHT_STEPS[style][from]`: the eight leaps (absent ones have `to == NONE`).
 pub static KNIGHT_STEPS: [[[Step; 8]; 64]; 3] = KNIGHT_STEPS_CONST;
 
+/// The union of one square field over each knight's leaps, per style and origin.
+const fn knight_union(field: usize) -> [[u64; 64]; 3] {
+    let mut t = [[0u64; 64]; 3];
+    let mut style = 0;
+    while style < 3 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut i = 0;
+            while i < 8 {
+                let s = KNIGHT_STEPS_CONST[style][sq][i];
+                if s.to != NONE {
+                    let squares = [s.to, s.withdrawal, s.approach];
+                    if squares[field] != NONE {
+                        t[style][sq] |= 1 << squares[field];
+                    }
+                }
+                i += 1;
+            }
+            sq += 1;
+        }
+        style += 1;
+    }
+    t
+}
+
+/// `KNIGHT_TARGETS[style][from]`: the destinations of the leaps from `from`.
+pub static KNIGHT_TARGETS: [[u64; 64]; 3] = knight_union(0);
+
+/// `KNIGHT_VICTIMS[style][from]`: every square a leap from `from` can capture on (its
+/// withdrawal and approach squares).
+pub static KNIGHT_VICTIMS: [[u64; 64]; 3] = {
+    let w = knight_union(1);
+    let a = knight_union(2);
+    let mut t = [[0u64; 64]; 3];
+    let mut style = 0;
+    while style < 3 {
+        let mut sq = 0;
+        while sq < 64 {
+            t[style][sq] = w[style][sq] | a[style][sq];
+            sq += 1;
+        }
+        style += 1;
+    }
+    t
+};
+
 /// A pawn's moves from `from` (rules §4.4): single step, double step from the start rank, and
 /// the two forward diagonal steps (moves only when they capture).
 const fn pawn_steps(player: usize, from: u8) -> [Step; 4] {

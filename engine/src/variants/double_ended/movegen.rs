@@ -3,14 +3,14 @@
 
 use super::board::{bit, Board};
 use super::geometry::{
-    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, NEIGHBOURS, NONE, NO_DIRECTION, OPPOSITE,
-    PAWN_STEPS, RAYS, STEP,
+    KnightStyle, Step, DIRECTION, KNIGHT_STEPS, KNIGHT_TARGETS, KNIGHT_VICTIMS, NEIGHBOURS, NONE,
+    NO_DIRECTION, OPPOSITE, PAWN_STEPS, RAYS, STEP,
 };
 use super::moves::Move;
 use super::piece::Kind;
 use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
-use crate::bitboard::{Bb64, Bitboard};
+use crate::bitboard::{Bb64, Bitboard, Direction};
 use crate::game::Player;
 use crate::square::Square;
 use arrayvec::ArrayVec;
@@ -67,10 +67,11 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     }
 
     #[inline(always)]
-    fn add(&mut self, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
+    fn add(&mut self, kind: Kind, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
         let mv = Move {
             from,
             to,
+            kind,
             withdrawn,
             approached,
             promotion: None,
@@ -107,12 +108,54 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
 
     /// An irregular step (pawn or knight) whose destination is known to be empty.
     #[inline(always)]
-    fn step(&mut self, from: u8, s: &Step, promotes: bool) {
+    fn step(&mut self, kind: Kind, from: u8, s: &Step, promotes: bool) {
         let (w, a) = (self.victim(s.withdrawal), self.victim(s.approach));
         if s.needs_victim && w == NONE && a == NONE {
             return;
         }
-        self.add(from, s.to, w, a, promotes);
+        self.add(kind, from, s.to, w, a, promotes);
+    }
+
+    /// Counts the pawn steps (the one at `index` in [`PAWN_STEPS`]) to the safe `targets`; the
+    /// `risky` ones go through [`Self::step`], their pawn found by `back_steps` from the target.
+    #[inline(always)]
+    fn tally_pawns(
+        &mut self,
+        targets: Bb64,
+        risky: Bb64,
+        last_rank: Bb64,
+        promotions: u64,
+        back_steps: &[Direction],
+        index: usize,
+    ) {
+        let safe = targets & !risky;
+        self.count += safe.count() as u64;
+        let promoting = safe & last_rank;
+        if promoting.any() {
+            self.count += (promotions - 1) * promoting.count() as u64;
+        }
+        if (targets & risky).any() {
+            self.risky_pawns(targets & risky, last_rank, back_steps, index);
+        }
+    }
+
+    /// The per-move way for pawn steps, out of line: it is rare, and the bulk count stays small.
+    #[inline(never)]
+    fn risky_pawns(
+        &mut self,
+        targets: Bb64,
+        last_rank: Bb64,
+        back_steps: &[Direction],
+        index: usize,
+    ) {
+        for t in targets.squares() {
+            let from = back_steps
+                .iter()
+                .fold(Bb64::from_square(t), |b, d| b.shift(*d));
+            let from = from.lowest().expect("a pawn behind its step").0;
+            let step = &PAWN_STEPS[self.us.index()][from as usize][index];
+            self.step(Kind::Pawn, from, step, last_rank.has(t));
+        }
     }
 
     /// Counts the pawn moves of `pawns` (off the sensitive squares, not in check) with shifted
@@ -120,8 +163,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// the step. Moves that end on, or capture on, a sensitive square go the per-move way.
     #[inline(always)]
     fn count_pawns(&mut self, pawns: Bb64, empty: Bb64, last_rank: Bb64, promotions: u64) {
-        use crate::bitboard::Direction::{self, *};
-        let us = self.us.index();
+        use crate::bitboard::Direction::*;
         let (f, back, diagonals) = if self.us == Player::White {
             (
                 North,
@@ -137,43 +179,53 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         };
         let start_rank = Bb64::rank_mask(if self.us == Player::White { 1 } else { 6 });
         let exposed = self.enemy & self.sensitive;
-        // Counts the safe `targets`; the risky ones go through `step`, found from the target by
-        // `back_steps` and the step's index in PAWN_STEPS.
-        let tally =
-            |g: &mut Self, targets: Bb64, risky: Bb64, back_steps: &[Direction], index: usize| {
-                let safe = targets & !risky;
-                g.count += (safe & !last_rank).count() as u64
-                    + promotions * (safe & last_rank).count() as u64;
-                for t in (targets & risky).squares() {
-                    let from = back_steps
-                        .iter()
-                        .fold(Bb64::from_square(t), |b, d| b.shift(*d));
-                    let from = from.lowest().expect("a pawn behind its step").0;
-                    let step = &PAWN_STEPS[us][from as usize][index];
-                    g.step(from, step, (last_rank & Bb64::from_square(t)).any());
-                }
-            };
         // Single step: W = t - 2f, A = t + f.
         let single = pawns.shift(f) & empty;
         let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f);
-        tally(self, single, risky, &[back], 0);
+        self.tally_pawns(single, risky, last_rank, promotions, &[back], 0);
         // Double step from the start rank: W = t - 3f, A = t + f.
         let double = ((pawns & start_rank).shift(f) & empty).shift(f) & empty;
         let risky = self.sensitive | exposed.shift(back) | exposed.shift(f).shift(f).shift(f);
-        tally(self, double, risky, &[back, back], 1);
+        self.tally_pawns(double, risky, last_rank, promotions, &[back, back], 1);
         // Diagonal step d: W = t - 2d, A = t + d; a move only with a victim.
         for (d, opposite, index) in diagonals {
             let victims = self.enemy.shift(d).shift(d) | self.enemy.shift(opposite);
             let targets = pawns.shift(d) & empty & victims;
             let risky = self.sensitive | exposed.shift(d).shift(d) | exposed.shift(opposite);
-            tally(self, targets, risky, &[opposite], index);
+            self.tally_pawns(targets, risky, last_rank, promotions, &[opposite], index);
+        }
+    }
+
+    /// The leaps of a knight of `style` on `from` to empty squares. A leap is one move whatever
+    /// it captures, so when counting, with the king not in check and the origin not sensitive,
+    /// the leaps are counted by popcount unless one could capture a sensitive enemy piece; only
+    /// those ending on a sensitive square go the per-move way.
+    #[inline(always)]
+    fn knight(&mut self, kind: Kind, from: u8, style: KnightStyle, empty: Bb64) {
+        let (st, f) = (style as usize, from as usize);
+        let mut targets = Bb64(KNIGHT_TARGETS[st][f]) & empty;
+        if COUNT
+            && !self.checked
+            && !self.sensitive.has(Square(from))
+            && (self.enemy & self.sensitive).0 & KNIGHT_VICTIMS[st][f] == 0
+        {
+            self.count += (targets & !self.sensitive).count() as u64;
+            targets &= self.sensitive;
+        }
+        if targets.is_empty() {
+            return;
+        }
+        for step in &KNIGHT_STEPS[st][f] {
+            if step.to != NONE && targets.has(Square(step.to)) {
+                self.step(kind, from, step, false);
+            }
         }
     }
 
     /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
     /// approach one step beyond the destination (rules §4.2).
     #[inline(always)]
-    fn lines(&mut self, from: u8, mut targets: Bb64) {
+    fn lines(&mut self, kind: Kind, from: u8, mut targets: Bb64) {
         if COUNT && !self.checked && from != self.king && !self.sensitive.has(Square(from)) {
             // Only moves that fill a sensitive square or capture on one need the full test:
             // those ending on one, those withdrawing from a sensitive enemy neighbour (a whole
@@ -198,7 +250,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
             let dir = DIRECTION[from as usize][t.index()] as usize;
             let w = self.victim(STEP[from as usize][OPPOSITE[dir] as usize]);
             let a = self.victim(STEP[t.index()][dir]);
-            self.add(from, t.0, w, a, false);
+            self.add(kind, from, t.0, w, a, false);
         }
     }
 }
@@ -228,12 +280,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         let occ = board.occupied();
         let empty = !occ;
         let king = board.king(us);
-        let checked = board.attacked::<DEEP>(king, them);
-        let sensitive = if checked {
-            Bb64::FULL
-        } else {
-            board.attack_reads::<DEEP>(king, them)
-        };
+        let (checked, reads) = board.king_watch::<DEEP>(king, them);
+        let sensitive = if checked { Bb64::FULL } else { reads };
         let mut g = Generator::<DEEP, COUNT> {
             board,
             out,
@@ -263,7 +311,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     && empty.has(Square(step.to))
                     && (step.via == NONE || empty.has(Square(step.via)))
                 {
-                    g.step(s.0, step, step.to / 8 == last_rank);
+                    g.step(Kind::Pawn, s.0, step, step.to / 8 == last_rank);
                 }
             }
         }
@@ -278,24 +326,20 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         };
         for &(kind, style) in knights {
             for s in board.pieces(us, kind).squares() {
-                for step in &KNIGHT_STEPS[style as usize][s.index()] {
-                    if step.to != NONE && empty.has(Square(step.to)) {
-                        g.step(s.0, step, false);
-                    }
-                }
+                g.knight(kind, s.0, style, empty);
             }
         }
 
         for s in board.pieces(us, Kind::Bishop).squares() {
-            g.lines(s.0, bishop_attacks(s, occ) & empty);
+            g.lines(Kind::Bishop, s.0, bishop_attacks(s, occ) & empty);
         }
         for s in board.pieces(us, Kind::Rook).squares() {
-            g.lines(s.0, rook_attacks(s, occ) & empty);
+            g.lines(Kind::Rook, s.0, rook_attacks(s, occ) & empty);
         }
         for s in board.pieces(us, Kind::Queen).squares() {
-            g.lines(s.0, queen_attacks(s, occ) & empty);
+            g.lines(Kind::Queen, s.0, queen_attacks(s, occ) & empty);
         }
-        g.lines(king, Bb64(NEIGHBOURS[king as usize]) & empty);
+        g.lines(Kind::King, king, Bb64(NEIGHBOURS[king as usize]) & empty);
 
         if !checked {
             self.castlings(&mut g);
@@ -351,6 +395,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     g.out.push(Move {
                         from: home,
                         to,
+                        kind: Kind::King,
                         withdrawn: NONE,
                         approached: NONE,
                         promotion: None,

@@ -5,12 +5,14 @@ use super::piece::Kind;
 use crate::square::{Board8, Square};
 use std::fmt;
 
-/// A move. It carries the squares of the enemy pieces it captures (found once, by the
-/// generator), so playing it and asking what it captures need no geometry.
+/// A move. It carries the mover's kind and the squares of the enemy pieces it captures (found
+/// once, by the generator), so playing it and asking what it captures need no geometry.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(super) from: u8,
     pub(super) to: u8,
+    /// The kind of the moving piece (before any promotion), so playing it looks nothing up.
+    pub(super) kind: Kind,
     /// The square of the piece captured by withdrawal, or [`NONE`].
     pub(super) withdrawn: u8,
     /// The square of the piece captured by approach, or [`NONE`].

@@ -69,12 +69,12 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
     }
 
+    /// Removes `player`'s piece of `kind` from `sq`.
     #[inline(always)]
-    pub(super) fn take(&mut self, sq: u8) -> Piece {
-        let piece = self.board.piece_at(sq).expect("a piece on the square");
-        self.board.toggle(piece.player, piece.kind, sq);
-        self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
-        piece
+    pub(super) fn lift(&mut self, player: Player, kind: Kind, sq: u8) {
+        debug_assert_eq!(self.board.piece_at(sq), Some(Piece::new(player, kind)));
+        self.board.toggle(player, kind, sq);
+        self.key ^= zobrist::PIECES[player.index()][kind.index()][sq as usize];
     }
 
     pub(super) fn set_castling(&mut self, rights: u8) {
@@ -103,11 +103,12 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         // Victims first: they never stand on the origin or destination.
         for v in [mv.withdrawn, mv.approached] {
             if v != NONE {
-                p.take(v);
+                p.lift(us.other(), p.board.kind_at(v), v);
             }
         }
-        let piece = p.take(mv.from);
-        p.put(mv.to, mv.promotion.map_or(piece, |k| Piece::new(us, k)));
+        let kind = mv.kind;
+        p.lift(us, kind, mv.from);
+        p.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(kind)));
         if mv.castle {
             // The rook jumps to the square the king crossed.
             let (rook_from, rook_to) = if mv.to > mv.from {
@@ -115,16 +116,18 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             } else {
                 (mv.from - 4, mv.from - 1)
             };
-            let rook = p.take(rook_from);
-            p.put(rook_to, rook);
+            p.lift(us, Kind::Rook, rook_from);
+            p.put(rook_to, Piece::new(us, Kind::Rook));
         }
         let rights = self.castling
             & KEEP[mv.from as usize]
             & KEEP[mv.withdrawn as usize]
             & KEEP[mv.approached as usize];
-        p.set_castling(rights);
+        if rights != self.castling {
+            p.set_castling(rights);
+        }
         // Saturating: a FEN may start the clocks anywhere.
-        p.halfmove = if piece.kind == Kind::Pawn || mv.is_capture() {
+        p.halfmove = if kind == Kind::Pawn || mv.is_capture() {
             0
         } else {
             self.halfmove.saturating_add(1)

@@ -176,6 +176,7 @@ fn example_8_indirect_pin() {
     let c2d3 = p.play(Move {
         from: sq("c2").0,
         to: sq("d3").0,
+        kind: Kind::Bishop,
         withdrawn: NONE_SQ,
         approached: sq("e4").0,
         promotion: None,
