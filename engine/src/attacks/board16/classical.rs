@@ -11,23 +11,22 @@ use crate::square::Square;
 /// including the first occupied square in each direction.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bb256) -> Bb256 {
-    rays(sq, occupied, Direction::ORTHOGONAL)
+    ray_attacks(sq, occupied, Direction::North)
+        | ray_attacks(sq, occupied, Direction::South)
+        | ray_attacks(sq, occupied, Direction::East)
+        | ray_attacks(sq, occupied, Direction::West)
 }
 
 /// Bishop attacks on both diagonals through `sq`, first blockers included.
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bb256) -> Bb256 {
-    rays(sq, occupied, Direction::DIAGONAL)
+    ray_attacks(sq, occupied, Direction::NorthEast)
+        | ray_attacks(sq, occupied, Direction::NorthWest)
+        | ray_attacks(sq, occupied, Direction::SouthEast)
+        | ray_attacks(sq, occupied, Direction::SouthWest)
 }
 
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bb256) -> Bb256 {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
-}
-
-/// The union of the slides along `dirs`.
-#[inline(always)]
-fn rays(sq: Square, occupied: Bb256, dirs: [Direction; 4]) -> Bb256 {
-    let [a, b, c, d] = dirs.map(|dir| ray_attacks(sq, occupied, dir));
-    a | b | c | d
 }
