@@ -1,18 +1,21 @@
 //! 16x16 attacks (Vanguard): leaper tables for 256 squares, masks, and slider attacks on
 //! [`Bb256`].
 //!
-//! Sliders use the classical approach: a ray mask per square and direction, the first blocker
-//! found by the lowest (rays towards higher squares) or highest (towards lower squares) set bit,
-//! and the part of the ray beyond it removed. Benchmarked against per-line 16-bit occupancy
-//! lookups ([`lines`]), it is faster on this board: about 5.8 ns against 10.0 ns for a rook and
-//! 6.3 ns against 7.2 ns for a bishop per call (see `benches/board16.rs` and
-//! docs/variants/vanguard.md). Single-direction slides (pawn pushes, the Helepolis) get it for
-//! one ray only.
+//! Rooks, bishops and queens use the classical ray walk ([`classical`]: a ray mask per square
+//! and direction, cut at its first blocker, found as the lowest or highest set bit). Per-line
+//! 16-bit occupancies ([`lines`]) are branch-free and two to three times faster per call on
+//! inputs the branch predictor cannot learn, but in move generation, where sibling positions
+//! repeat the same blocker patterns, the walk's branches are predicted and it is the faster
+//! one: Vanguard perft(4) takes 0.82 s against 0.97 s with `lines` (docs/architecture.md,
+//! "16x16 sliders"). Single-direction slides (pawn pushes, the Helepolis) use one ray.
 //!
 //! Every table is built at compile time, so lookups are plain loads with no initialisation check.
 
+pub mod classical;
 pub mod lines;
 mod tables;
+
+pub use classical::{bishop_attacks, queen_attacks, rook_attacks};
 
 pub use tables::leaper_table;
 
@@ -73,30 +76,6 @@ pub fn ray(sq: Square, dir: Direction) -> Bb256 {
 #[inline(always)]
 pub fn ball(sq: Square, radius: u8) -> Bb256 {
     BALLS[radius as usize][sq.index()]
-}
-
-/// Rook attacks: the squares a rook on `sq` reaches along its rank and file, up to and
-/// including the first occupied square in each direction.
-#[inline(always)]
-pub fn rook_attacks(sq: Square, occupied: Bb256) -> Bb256 {
-    ray_attacks(sq, occupied, Direction::North)
-        | ray_attacks(sq, occupied, Direction::South)
-        | ray_attacks(sq, occupied, Direction::East)
-        | ray_attacks(sq, occupied, Direction::West)
-}
-
-/// Bishop attacks on both diagonals through `sq`, first blockers included.
-#[inline(always)]
-pub fn bishop_attacks(sq: Square, occupied: Bb256) -> Bb256 {
-    ray_attacks(sq, occupied, Direction::NorthEast)
-        | ray_attacks(sq, occupied, Direction::NorthWest)
-        | ray_attacks(sq, occupied, Direction::SouthEast)
-        | ray_attacks(sq, occupied, Direction::SouthWest)
-}
-
-#[inline(always)]
-pub fn queen_attacks(sq: Square, occupied: Bb256) -> Bb256 {
-    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
 /// Slider attacks in the single direction `dir`, first blocker included: the ray masked beyond

@@ -44,14 +44,52 @@ fn sliders_match_a_naive_walk_on_random_occupancies() {
             assert_eq!(rook_attacks(sq, occ), rook, "rook {sq:?} {occ:?}");
             assert_eq!(bishop_attacks(sq, occ), bishop, "bishop {sq:?} {occ:?}");
             assert_eq!(queen_attacks(sq, occ), rook | bishop);
-            assert_eq!(lines::rook_attacks(sq, occ), rook);
-            assert_eq!(lines::bishop_attacks(sq, occ), bishop);
-            assert_eq!(lines::queen_attacks(sq, occ), rook | bishop);
+            assert_eq!(classical::rook_attacks(sq, occ), rook);
+            assert_eq!(classical::bishop_attacks(sq, occ), bishop);
+            assert_eq!(classical::queen_attacks(sq, occ), rook | bishop);
             for dir in Direction::ALL {
                 assert_eq!(
                     ray_attacks(sq, occ, dir),
                     naive_slide(sq, occ, &[dir]),
                     "{dir:?} {sq:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Every occupancy of every file, and of every line position: the gathering multiplication
+/// must never carry, and the 16-bit line attacks must match a walk.
+#[test]
+fn line_attacks_are_exact_for_every_line_occupancy() {
+    for occ in 0..=0xffffu32 {
+        for pos in 0..16u32 {
+            let mut expected = 0u32;
+            for step in [1i32, -1] {
+                let mut i = pos as i32 + step;
+                while (0..16).contains(&i) {
+                    expected |= 1 << i;
+                    if occ >> i & 1 != 0 {
+                        break;
+                    }
+                    i += step;
+                }
+            }
+            assert_eq!(lines::line_attacks(pos, occ), expected, "{pos} {occ:#x}");
+        }
+        // The same occupancy stood up on a file: every file, both ends of it.
+        for file in [0u8, 7, 15] {
+            let mut board = Bb256::EMPTY;
+            for rank in 0..16u8 {
+                if occ >> rank & 1 != 0 {
+                    board.set(Square(rank * 16 + file));
+                }
+            }
+            for rank in [0u8, 5, 15] {
+                let sq = Square(rank * 16 + file);
+                assert_eq!(
+                    lines::file_attacks(sq, board),
+                    naive_slide(sq, board, &[Direction::North, Direction::South])
                 );
             }
         }

@@ -73,6 +73,10 @@ impl Game for Vanguard {
         self.generate_legal(out)
     }
 
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal()
+    }
+
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
     }

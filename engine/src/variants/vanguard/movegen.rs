@@ -30,27 +30,68 @@ pub const fn far_rank(color: Player) -> u8 {
     }
 }
 
-#[inline(always)]
-fn push_all(out: &mut MoveList, from: Square, mut targets: Bb256, kind: MoveKind) {
-    while let Some(to) = targets.pop_lowest() {
-        out.push(Move::new(from, to, kind));
+/// Where generated moves go: a move list, or a [`Counter`] when perft only needs how many
+/// (bulk counting at its last ply), so one generator serves both.
+trait MoveSink {
+    fn push(&mut self, mv: Move);
+    /// A move of `kind` from `from` to each of `targets`.
+    fn push_all(&mut self, from: Square, targets: Bb256, kind: MoveKind);
+    /// A Bowman's landing on `to` followed by a shot at each of `shots`.
+    fn push_shots(&mut self, from: Square, to: Square, shots: Bb256);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        ArrayVec::push(self, mv);
+    }
+    #[inline(always)]
+    fn push_all(&mut self, from: Square, mut targets: Bb256, kind: MoveKind) {
+        while let Some(to) = targets.pop_lowest() {
+            ArrayVec::push(self, Move::new(from, to, kind));
+        }
+    }
+    #[inline(always)]
+    fn push_shots(&mut self, from: Square, to: Square, mut shots: Bb256) {
+        while let Some(shot) = shots.pop_lowest() {
+            ArrayVec::push(self, Move::with_shot(from, to, shot));
+        }
+    }
+}
+
+/// Counts the moves instead of listing them: a population count per target set.
+struct Counter(u64);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn push_all(&mut self, _: Square, targets: Bb256, _: MoveKind) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn push_shots(&mut self, _: Square, _: Square, shots: Bb256) {
+        self.0 += shots.count() as u64;
     }
 }
 
 impl Vanguard {
     /// Every move by the rules of §4, royal safety ignored.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
-        self.pseudo::<false>(out)
+        self.pseudo::<false, _>(out)
     }
 
     /// The pseudo-legal moves that capture or promote (quiescence search plays only these).
     pub fn pseudo_tactical(&self, out: &mut MoveList) {
-        self.pseudo::<true>(out)
+        self.pseudo::<true, _>(out)
     }
 
     /// Every pseudo-legal move, or with `TACTICAL` only those that capture or promote: the same
     /// reach, with the targets narrowed to enemy men (and the far rank).
-    fn pseudo<const TACTICAL: bool>(&self, out: &mut MoveList) {
+    #[inline(always)]
+    fn pseudo<const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
         let us = self.side;
         let own = self.men(us);
         let enemy = self.men(us.other());
@@ -68,11 +109,11 @@ impl Vanguard {
                     Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
                         let targets = r.normal & !own | r.quiet | r.capture & enemy;
                         let listed = if TACTICAL { targets & enemy } else { targets };
-                        push_all(out, from, listed & !promotion_zone, MoveKind::Normal);
-                        push_all(out, from, targets & promotion_zone, MoveKind::Promotion);
+                        out.push_all(from, listed & !promotion_zone, MoveKind::Normal);
+                        out.push_all(from, targets & promotion_zone, MoveKind::Promotion);
                     }
                     Kind::Helepolis => {
-                        push_all(out, from, r.normal & wanted, MoveKind::Normal);
+                        out.push_all(from, r.normal & wanted, MoveKind::Normal);
                         let mut sweeps = r.sweep;
                         if TACTICAL {
                             // A sweep captures once its path or destination holds an enemy man.
@@ -82,7 +123,7 @@ impl Vanguard {
                                 }
                             }
                         } else {
-                            push_all(out, from, sweeps, MoveKind::Sweep);
+                            out.push_all(from, sweeps, MoveKind::Sweep);
                         }
                     }
                     Kind::Bowman => {
@@ -91,14 +132,11 @@ impl Vanguard {
                             if wanted.has(to) {
                                 out.push(Move::new(from, to, MoveKind::Normal));
                             }
-                            let mut shots = KNIGHT[to.index()] & enemy;
-                            while let Some(shot) = shots.pop_lowest() {
-                                out.push(Move::with_shot(from, to, shot));
-                            }
+                            out.push_shots(from, to, KNIGHT[to.index()] & enemy);
                         }
                     }
                     Kind::Wizard => {
-                        push_all(out, from, r.normal & wanted, MoveKind::Normal);
+                        out.push_all(from, r.normal & wanted, MoveKind::Normal);
                         let mut swaps = WIZARD_PATTERN[from.index()] & own;
                         if TACTICAL {
                             // Only a swap that promotes is tactical.
@@ -121,13 +159,12 @@ impl Vanguard {
                         }
                     }
                     _ => {
-                        push_all(
-                            out,
+                        out.push_all(
                             from,
                             (r.normal | r.capture & enemy) & wanted,
                             MoveKind::Normal,
                         );
-                        push_all(out, from, r.rifle & enemy, MoveKind::Rifle);
+                        out.push_all(from, r.rifle & enemy, MoveKind::Rifle);
                     }
                 }
             }
@@ -146,12 +183,49 @@ impl Vanguard {
         self.legal::<true>(out)
     }
 
+    /// How many legal moves there are, without listing them where no move can be illegal: a
+    /// side without a sole King has no check rule (§7.2), so every pseudo-legal move counts.
+    pub fn count_legal(&self) -> u64 {
+        let us = self.side;
+        if !self.has_royal(us) {
+            return 0;
+        }
+        if !self.has_sole_king(us) {
+            return self.count_pseudo();
+        }
+        let mut moves = MoveList::new();
+        self.legal::<false>(&mut moves);
+        moves.len() as u64
+    }
+
+    /// The number of pseudo-legal moves. Counting is mostly population counts, which the
+    /// portable x86-64 baseline spells as a dozen instructions each; where the CPU has POPCNT,
+    /// a copy of the generator compiled for it runs instead.
+    fn count_pseudo(&self) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has just been found to support the feature.
+            return unsafe { self.count_pseudo_popcnt() };
+        }
+        let mut counter = Counter(0);
+        self.pseudo::<false, _>(&mut counter);
+        counter.0
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_pseudo_popcnt(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.pseudo::<false, _>(&mut counter);
+        counter.0
+    }
+
     fn legal<const TACTICAL: bool>(&self, out: &mut MoveList) {
         let us = self.side;
         if !self.has_royal(us) {
             return;
         }
-        self.pseudo::<TACTICAL>(out);
+        self.pseudo::<TACTICAL, _>(out);
         if !self.has_sole_king(us) {
             return;
         }

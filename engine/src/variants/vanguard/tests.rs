@@ -621,7 +621,7 @@ fn illegal_and_malformed_moves_are_errors() {
 }
 
 /// Random games from the start: the incremental key always equals a recomputed one, FEN out
-/// then in is the identity, every legal move's string parses back to it, `is_capture` agrees
+/// then in is the identity, the bulk count equals the list's length, every legal move's string parses back to it, `is_capture` agrees
 /// with the men that vanish, the tactical generator lists exactly the legal captures and
 /// promotions, and the halfmove clock follows §8.1.
 #[test]
@@ -640,6 +640,8 @@ fn random_games_keep_keys_fen_and_notation_consistent() {
             let back = pos(&p.fen());
             assert_eq!(back, p, "FEN round trip of {}", p.fen());
             let moves = legal_list(&p);
+            // Perft's bulk count agrees with the list.
+            assert_eq!(p.count_legal_moves(), moves.len() as u64, "{}", p.fen());
             if moves.is_empty() {
                 break;
             }
@@ -794,6 +796,7 @@ fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
                     checked += 1;
                 }
                 let moves = legal_list(&p);
+                assert_eq!(p.count_legal_moves(), moves.len() as u64, "{}", p.fen());
                 if moves.is_empty() {
                     break;
                 }
