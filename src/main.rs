@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         None => {
-            chimera_protocol::run(std::io::stdin().lock(), std::io::stdout());
+            chimera_protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
         }
         Some("perft") => perft_cmd::run(&args[1..]),

@@ -478,3 +478,48 @@ fn malformed_input_is_one_error_and_changes_nothing() {
         1
     );
 }
+
+/// The README's first session, pasted at once: the commands after `go depth 10` wait for its
+/// search instead of cutting it short, and run in order once it is over; a `stop` still ends a
+/// search at once, and the waiting commands follow.
+#[test]
+fn commands_pasted_during_a_bounded_search_wait_for_it() {
+    let mut e = Engine::start();
+    for line in [
+        "position startpos moves e2e4 e7e5",
+        "go depth 10",
+        "d",
+        "setoption name UCI_Variant value double-ended",
+        "position startpos",
+        "go perft 3",
+    ] {
+        e.send(line);
+    }
+    let search = e.until("bestmove");
+    assert!(
+        search.iter().any(|l| l.starts_with("info depth 10 ")),
+        "{search:?}"
+    );
+    // `d` was not queued (it changes nothing): it showed the position being searched.
+    assert!(search
+        .iter()
+        .any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    let perft = e.until("Nodes searched");
+    assert_eq!(perft.last().unwrap(), "Nodes searched: 8901", "{perft:?}");
+
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos");
+    e.send("go depth 60");
+    e.send("position startpos moves g1f3");
+    e.send("d");
+    std::thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    e.send("stop");
+    let stopped = e.until("bestmove");
+    assert!(start.elapsed() < Duration::from_secs(5), "{stopped:?}");
+    let after = e.until("Fen: ");
+    assert_eq!(
+        after.last().unwrap(),
+        "Fen: rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    );
+}

@@ -10,6 +10,7 @@ use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::ParseError;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -40,6 +41,9 @@ pub struct Engine {
     current: usize,
     tt: Arc<TranspositionTable>,
     running: Option<Running>,
+    /// Commands that arrived while a bounded search ran and would have changed or ended it:
+    /// they run, in order, once it is over (a pasted session gets every `bestmove` whole).
+    pending: VecDeque<Command>,
     /// The baseline players' generator: seeded by `Seed`, advanced by every baseline move.
     rng: Arc<Mutex<SmallRng>>,
 }
@@ -61,6 +65,7 @@ impl Engine {
             current: 0,
             tt,
             running: None,
+            pending: VecDeque::new(),
             rng,
         }
     }
@@ -72,7 +77,7 @@ impl Engine {
     /// Handles one input line. Returns `false` once the engine should exit (`quit`).
     pub fn handle_line(&mut self, line: &str) -> bool {
         let result = Command::parse(line).and_then(|command| match command {
-            Some(c) => self.handle(c),
+            Some(c) => self.dispatch(c),
             None => Ok(true),
         });
         result.unwrap_or_else(|e| {
@@ -81,9 +86,90 @@ impl Engine {
         })
     }
 
-    /// The input ended: finish a bounded search (its `bestmove` is what the user piped in
-    /// for), stop an open-ended one.
+    /// Whether commands wait for a running search; the caller then calls [`Engine::tick`]
+    /// now and again, so they run as soon as it ends.
+    pub fn has_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Runs the waiting commands if the search they wait for is over.
+    pub fn tick(&mut self) {
+        self.reap();
+        self.drain();
+    }
+
+    /// The input ended: run what waits, finish a bounded search (its `bestmove` is what the
+    /// user piped in for), stop an open-ended one.
     pub fn end_of_input(&mut self) {
+        self.finish_queue();
+        self.wait_search();
+    }
+
+    /// A bounded search runs: `position`, `setoption`, `go`, `ucinewgame` and `bench` wait for
+    /// it instead of cutting it short (UCI GUIs send `stop` first; a pasted session does not).
+    /// `isready`, `stop`, `quit` and `ponderhit` act at once, the rest keeps its order.
+    fn dispatch(&mut self, command: Command) -> Result<bool, ParseError> {
+        self.reap();
+        let immediate = matches!(
+            command,
+            Command::IsReady | Command::Stop | Command::Quit | Command::PonderHit
+        );
+        let disturbs = matches!(
+            command,
+            Command::SetOption { .. }
+                | Command::Position { .. }
+                | Command::Go(_)
+                | Command::UciNewGame
+                | Command::Bench { .. }
+        );
+        if !immediate && (self.has_pending() || (disturbs && self.busy())) {
+            self.pending.push_back(command);
+            return Ok(true);
+        }
+        match command {
+            Command::Stop => {
+                self.stop_search();
+                self.drain();
+                Ok(true)
+            }
+            Command::Quit => {
+                self.finish_queue();
+                self.stop_search();
+                Ok(false)
+            }
+            other => self.handle(other),
+        }
+    }
+
+    /// A search that ends by itself is running.
+    fn busy(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.open_ended && !r.done.load(Ordering::Acquire))
+    }
+
+    /// Runs waiting commands until one starts a bounded search (the rest wait for that one).
+    fn drain(&mut self) {
+        while !self.busy() {
+            let Some(command) = self.pending.pop_front() else {
+                return;
+            };
+            if let Err(e) = self.handle(command) {
+                self.out.error(e);
+            }
+        }
+    }
+
+    /// Runs every waiting command, each after the search before it.
+    fn finish_queue(&mut self) {
+        while self.has_pending() {
+            self.wait_search();
+            self.drain();
+        }
+    }
+
+    /// Waits for a bounded search to end; stops an open-ended one.
+    fn wait_search(&mut self) {
         if let Some(r) = self.running.take() {
             if r.open_ended {
                 r.control.stop();
