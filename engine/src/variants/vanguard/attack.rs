@@ -18,7 +18,14 @@ impl Vanguard {
             if men.is_empty() {
                 continue;
             }
-            if reach::is_reversible(kind) {
+            if kind.is_pawn_type() {
+                // The whole kind at once.
+                let mut hits = Bb256::EMPTY;
+                reach::pawn_steps::<false>(kind, by, men, Bb256::EMPTY, occ, |_, t, _| hits |= t);
+                if hits.has(sq) {
+                    return true;
+                }
+            } else if reach::is_reversible(kind) {
                 // Seen from the target with the defender's colour: the same squares.
                 let from_target =
                     reach::reach(kind, by.other(), sq, self.men(by.other()), occ, false);
@@ -51,7 +58,14 @@ impl Vanguard {
             if men.is_empty() {
                 continue;
             }
-            if reach::is_reversible(kind) {
+            if kind.is_pawn_type() {
+                // The whole kind at once; a step that reaches `sq` names the man it came from.
+                reach::pawn_steps::<false>(kind, by, men, Bb256::EMPTY, occ, |_, t, step| {
+                    if t.has(sq) {
+                        near.set(Square((sq.0 as i16 - step) as u8));
+                    }
+                });
+            } else if reach::is_reversible(kind) {
                 let from_target = reach::reach(kind, by.other(), sq, occ & !own, occ, false);
                 near |= (from_target.attacks() & !from_target.rifle) & men;
                 remote |= from_target.rifle & men;

@@ -6,7 +6,7 @@ use super::make::between;
 use super::moves::{Move, MoveKind};
 use super::piece::Kind;
 use super::position::Vanguard;
-use super::reach::reach;
+use super::reach::{pawn_steps, reach, PawnPart};
 use super::tables::{NIGHT_RAYS, WIZARD_PATTERN};
 use crate::attacks::board16::{ball, queen_attacks, KNIGHT};
 use crate::bitboard::{Bb256, Bitboard};
@@ -33,6 +33,8 @@ pub const fn far_rank(color: Player) -> u8 {
 /// Where generated moves go: a move list, or a [`Counter`] when perft only needs how many
 /// (bulk counting at its last ply), so one generator serves both.
 trait MoveSink {
+    /// A move of `kind` to each of `targets`, from the square `step` (by index) before it.
+    fn push_steps(&mut self, targets: Bb256, step: i16, kind: MoveKind);
     fn push(&mut self, mv: Move);
     /// A move of `kind` from `from` to each of `targets`.
     fn push_all(&mut self, from: Square, targets: Bb256, kind: MoveKind);
@@ -41,6 +43,13 @@ trait MoveSink {
 }
 
 impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push_steps(&mut self, mut targets: Bb256, step: i16, kind: MoveKind) {
+        while let Some(to) = targets.pop_lowest() {
+            let from = Square((to.0 as i16 - step) as u8);
+            ArrayVec::push(self, Move::new(from, to, kind));
+        }
+    }
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         ArrayVec::push(self, mv);
@@ -63,6 +72,10 @@ impl MoveSink for MoveList {
 struct Counter(u64);
 
 impl MoveSink for Counter {
+    #[inline(always)]
+    fn push_steps(&mut self, targets: Bb256, _: i16, _: MoveKind) {
+        self.0 += targets.count() as u64;
+    }
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
@@ -101,17 +114,25 @@ impl Vanguard {
         let wanted = if TACTICAL { enemy } else { !own };
         for kind in Kind::ALL {
             let mut men = self.pieces(kind, us);
+            if kind.is_pawn_type() {
+                // A whole kind at once: each step's targets are one move per man that has them.
+                let unmoved = men & self.unmoved;
+                pawn_steps::<true>(kind, us, men, unmoved, occ, |part, targets, step| {
+                    let targets = match part {
+                        PawnPart::Normal => targets & !own,
+                        PawnPart::Quiet => targets,
+                        PawnPart::Capture => targets & enemy,
+                    };
+                    let listed = if TACTICAL { targets & enemy } else { targets };
+                    out.push_steps(listed & !promotion_zone, step, MoveKind::Normal);
+                    out.push_steps(targets & promotion_zone, step, MoveKind::Promotion);
+                });
+                continue;
+            }
             while let Some(from) = men.pop_lowest() {
-                let unmoved = matches!(kind, Kind::Pawn | Kind::Soldier | Kind::Helepolis)
-                    && self.unmoved.has(from);
+                let unmoved = kind == Kind::Helepolis && self.unmoved.has(from);
                 let r = reach(kind, us, from, own, occ, unmoved);
                 match kind {
-                    Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
-                        let targets = r.normal & !own | r.quiet | r.capture & enemy;
-                        let listed = if TACTICAL { targets & enemy } else { targets };
-                        out.push_all(from, listed & !promotion_zone, MoveKind::Normal);
-                        out.push_all(from, targets & promotion_zone, MoveKind::Promotion);
-                    }
                     Kind::Helepolis => {
                         out.push_all(from, r.normal & wanted, MoveKind::Normal);
                         let mut sweeps = r.sweep;

@@ -115,21 +115,99 @@ pub fn reach(
             r.sweep = rook_attacks(from, own) & !ray(from, forward) & !own;
         }
         Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
-            let ahead = forward_slide(from, occ, color);
-            let diagonal = DIAGONAL_FORWARD[color.index()][s];
-            if kind == Kind::Sergeant {
-                r.normal = ahead & ball(from, 3) | diagonal;
-                r.quiet = SIDEWAYS[s] & !occ;
-            } else {
-                r.quiet = ahead & !occ & ball(from, if unmoved { 4 } else { 1 });
-                if kind == Kind::Soldier {
-                    r.quiet |= SIDEWAYS[s] & !occ;
-                }
-                r.capture = diagonal;
-            }
+            let men = Bb256::from_square(from);
+            let unmoved = if unmoved { men } else { Bb256::EMPTY };
+            pawn_steps::<true>(
+                kind,
+                color,
+                men,
+                unmoved,
+                occ,
+                |part, targets, _| match part {
+                    PawnPart::Normal => r.normal |= targets,
+                    PawnPart::Quiet => r.quiet |= targets,
+                    PawnPart::Capture => r.capture |= targets,
+                },
+            );
         }
     }
     r
+}
+
+/// Which field of [`Reach`] a set of pawn-type targets belongs to.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum PawnPart {
+    Normal,
+    Quiet,
+    Capture,
+}
+
+/// The targets of all the pawn-type men of one `kind` and `color` on `men` (those on `unmoved`
+/// with their initial-move right), by whole-set shifts: `f(part, targets, step)` is called once per
+/// step (direction and distance) with the squares the men reach that way, each `step` squares
+/// (by index) beyond the man that gets there. A man reaches each target by one step only and a
+/// shift maps men to targets one to one, so move generation lists and counts a whole kind at
+/// once, and [`reach`] takes the union for one man.
+/// With `QUIET` false the move-only steps are left out (attack detection).
+#[inline(always)]
+pub fn pawn_steps<const QUIET: bool>(
+    kind: Kind,
+    color: Player,
+    men: Bb256,
+    unmoved: Bb256,
+    occ: Bb256,
+    mut f: impl FnMut(PawnPart, Bb256, i16),
+) {
+    let (forward, left, right, ahead_step) = match color {
+        Player::White => (
+            Direction::North,
+            Direction::NorthWest,
+            Direction::NorthEast,
+            16,
+        ),
+        Player::Black => (
+            Direction::South,
+            Direction::SouthWest,
+            Direction::SouthEast,
+            -16,
+        ),
+    };
+    let empty = !occ;
+    let diagonal = if kind == Kind::Sergeant {
+        PawnPart::Normal
+    } else {
+        PawnPart::Capture
+    };
+    f(diagonal, men.shift(left), ahead_step - 1);
+    f(diagonal, men.shift(right), ahead_step + 1);
+    if !QUIET && kind != Kind::Sergeant {
+        return;
+    }
+    if QUIET && kind != Kind::Pawn {
+        f(PawnPart::Quiet, men.shift(Direction::West) & empty, -1);
+        f(PawnPart::Quiet, men.shift(Direction::East) & empty, 1);
+    }
+    if kind == Kind::Sergeant {
+        // Up to three squares ahead, the first man met included (captured by replacement).
+        let mut ahead = men.shift(forward);
+        f(PawnPart::Normal, ahead, ahead_step);
+        for distance in 2..=3 {
+            ahead = (ahead & empty).shift(forward);
+            f(PawnPart::Normal, ahead, ahead_step * distance);
+        }
+    } else {
+        // One empty square ahead, or up to four with the initial-move right (§5).
+        let mut ahead = men.shift(forward) & empty;
+        f(PawnPart::Quiet, ahead, ahead_step);
+        if unmoved.is_empty() {
+            return;
+        }
+        ahead &= unmoved.shift(forward);
+        for distance in 2..=4 {
+            ahead = ahead.shift(forward) & empty;
+            f(PawnPart::Quiet, ahead, ahead_step * distance);
+        }
+    }
 }
 
 /// Kinds whose reach from A contains B exactly when the reach of the same kind, with the other

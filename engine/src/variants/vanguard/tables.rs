@@ -166,15 +166,6 @@ pub static NIGHT_RAYS: [[Bb256; 256]; 8] = night_rays();
 /// The squares of the same rank or file at an even distance (the General's orthogonal stops).
 pub static EVEN_ORTHOGONAL: [Bb256; 256] = even_orthogonal();
 
-/// One step diagonally forward, by colour (Pawn and Soldier captures, Sergeant steps).
-pub static DIAGONAL_FORWARD: [[Bb256; 256]; 2] = [
-    leaper_table(&[(1, 1), (-1, 1)]),
-    leaper_table(&[(1, -1), (-1, -1)]),
-];
-
-/// One step sideways (Soldier and Sergeant).
-pub static SIDEWAYS: [Bb256; 256] = leaper_table(&[(1, 0), (-1, 0)]);
-
 const fn at(sq: usize, df: i8, dr: i8) -> Option<Square> {
     let (f, r) = ((sq % 16) as i32 + df as i32, (sq / 16) as i32 + dr as i32);
     if f < 0 || f > 15 || r < 0 || r > 15 {
