@@ -3,29 +3,12 @@
 
 use chimera_engine::variants::oo7::{Options, Position, Schedule};
 use chimera_engine::{Game, Outcome, Player, VariantOptions, WinReason};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-/// Runs `chimera` on a whole script (a bounded `go` finishes before the input's end is acted
-/// on) and returns its output lines.
+mod common;
+
+/// The output lines of a whole scripted session.
 fn session(script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start chimera");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::session(script).0
 }
 
 fn fen_lines(lines: &[String]) -> Vec<&str> {

@@ -1,33 +1,10 @@
 //! Vanguard over the protocol: searches finish (the quiescence explosion that once made depth 1
 //! run for minutes), `bench` is deterministic over its positions, `eval` shows its terms.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Runs `chimera` on a whole script (a bounded `go` finishes before the input's end is acted
-/// on) and returns its output lines and how long it took.
-fn session(script: &str) -> (Vec<String>, Duration) {
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start chimera");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
-    (lines, start.elapsed())
-}
+mod common;
+use common::session;
 
 const VANGUARD: &str = "setoption name UCI_Variant value vanguard\n";
 

@@ -1,8 +1,12 @@
-//! What the `chimera match` test files share: running a match into a PGN file of its own.
+//! What the test files that run the binary share: a whole protocol session from a script, and
+//! a `chimera match` into a PGN file of its own. (Each test file uses only some of it.)
+#![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 pub const CHIMERA: &str = env!("CARGO_BIN_EXE_chimera");
 
@@ -35,4 +39,28 @@ pub fn run_match(tag: &str, args: &[&str]) -> (String, String) {
     let text = std::fs::read_to_string(&pgn).unwrap_or_default();
     let _ = std::fs::remove_file(&pgn);
     (stdout, text)
+}
+
+/// Runs `chimera` on a whole script (a bounded `go` finishes before the input's end is acted
+/// on) and returns its output lines and how long it took.
+pub fn session(script: &str) -> (Vec<String>, Duration) {
+    let start = Instant::now();
+    let mut child = Command::new(CHIMERA)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start chimera");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    (lines, start.elapsed())
 }

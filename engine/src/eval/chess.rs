@@ -529,35 +529,12 @@ mod tests {
     /// The same position with colours swapped and the board mirrored.
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let board = crate::toys::mirror_placement(f[0]);
         let side = if f[1] == "w" { "b" } else { "w" };
         let castling: String = if f[2] == "-" {
             "-".into()
         } else {
-            let mut c: Vec<char> = f[2]
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect();
+            let mut c: Vec<char> = crate::toys::swap_case(f[2]).chars().collect();
             c.sort();
             c.into_iter().collect()
         };
@@ -567,12 +544,7 @@ mod tests {
             let b = f[3].as_bytes();
             format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
         };
-        format!(
-            "{} {side} {castling} {ep} {} {}",
-            board.join("/"),
-            f[4],
-            f[5]
-        )
+        format!("{board} {side} {castling} {ep} {} {}", f[4], f[5])
     }
 
     const POSITIONS: [&str; 6] = [

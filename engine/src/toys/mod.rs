@@ -34,3 +34,23 @@ macro_rules! plain_u8_moves {
     };
 }
 use plain_u8_moves;
+
+/// `s` with upper and lower case exchanged (a FEN field seen from the other colour).
+pub fn swap_case(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
+/// A FEN placement with the colours exchanged: ranks in reverse order, letters' case swapped.
+/// Any board size (empty runs are kept as written). For evaluation symmetry tests.
+pub fn mirror_placement(placement: &str) -> String {
+    let ranks: Vec<String> = placement.split('/').rev().map(swap_case).collect();
+    ranks.join("/")
+}

@@ -212,21 +212,7 @@ mod tests {
     fn mirror(p: &Vanguard) -> Vanguard {
         let fen = p.fen();
         let f: Vec<&str> = fen.split(' ').collect();
-        let placement: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let placement = crate::toys::mirror_placement(f[0]);
         let side = if f[1] == "w" { "b" } else { "w" };
         let mut rights = String::new();
         if f[2] != "-" {
@@ -239,12 +225,7 @@ mod tests {
         } else {
             rights.push('-');
         }
-        pos(&format!(
-            "{} {side} {rights} {} {}",
-            placement.join("/"),
-            f[3],
-            f[4]
-        ))
+        pos(&format!("{placement} {side} {rights} {} {}", f[3], f[4]))
     }
 
     #[test]
