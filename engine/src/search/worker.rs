@@ -675,22 +675,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.keys.pop();
         self.scores[ply] = scores;
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_in {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let mv = best_move.map_or(0, |m| ordering::fingerprint(&m));
-        let entry = Entry {
-            mv,
-            score: to_tt(best, ply),
-            eval,
-            depth,
-            bound,
-        };
-        self.shared.tt.store(key, entry);
+        self.store(key, ply, depth, eval, (best, best_move), (alpha_in, beta));
         best
     }
 
@@ -802,25 +787,36 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         self.scores[ply] = scores;
+        self.store(key, ply, 0, eval, (best, best_move), (alpha_in, beta));
+        best
+    }
+
+    /// Stores a node's result, bounded by where `best` fell against the window `(alpha, beta)`
+    /// the node was searched with; `depth` 0 for quiescence.
+    fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        eval: i32,
+        (best, best_move): (i32, Option<G::Move>),
+        (alpha, beta): (i32, i32),
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > alpha_in {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let mv = best_move.map_or(0, |m| ordering::fingerprint(&m));
-        self.shared.tt.store(
-            key,
-            Entry {
-                mv,
-                score: to_tt(best, ply),
-                eval,
-                depth: 0,
-                bound,
-            },
-        );
-        best
+        let entry = Entry {
+            mv: best_move.map_or(0, |m| ordering::fingerprint(&m)),
+            score: to_tt(best, ply),
+            eval,
+            depth,
+            bound,
+        };
+        self.shared.tt.store(key, entry);
     }
 }
 
