@@ -338,6 +338,34 @@ fn multipv_threads_hash_and_seed() {
     assert_eq!(firsts.len(), 3, "three different first moves");
 }
 
+/// `Pruning` switches techniques off one at a time (the matches in docs/search.md): the same
+/// fixed-depth search then visits a different number of nodes, and more with none at all.
+#[test]
+fn pruning_option_changes_the_search() {
+    let mut e = Engine::start();
+    let mut nodes = |pruning: &str| -> u64 {
+        assert_eq!(
+            e.ask(&format!("setoption name Pruning value {pruning}")),
+            Vec::<String>::new()
+        );
+        e.send("ucinewgame");
+        e.send("position startpos");
+        let (lines, _) = e.best("go depth 7", START);
+        let last = lines.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
+        let mut words = last.split_whitespace();
+        words.find(|w| *w == "nodes").unwrap();
+        words.next().unwrap().parse().unwrap()
+    };
+    let all = nodes("all");
+    let none = nodes("none");
+    assert!(none > 2 * all, "none {none} all {all}");
+    for t in ["null", "lmr", "lmp", "futility", "rfp", "iir"] {
+        let without = nodes(&format!("all,-{t}"));
+        assert_ne!(without, all, "without {t}");
+    }
+    assert_eq!(nodes("all"), all, "fixed-depth searches are deterministic");
+}
+
 #[test]
 fn perft_eval_and_bench() {
     let mut e = Engine::start();
@@ -436,6 +464,7 @@ fn malformed_input_is_one_error_and_changes_nothing() {
         ("setoption name Threads value -1", "'-1'"),
         ("setoption name MultiPV value 1000", "'1000'"),
         ("setoption name Ponder value maybe", "'maybe'"),
+        ("setoption name Pruning value all,-nul", "'-nul'"),
         ("setoption name Move Overhead value x", "'x'"),
         ("setoption name UCI_Variant value checkers", "'checkers'"),
         ("setoption name Contempt value 10", "'Contempt'"),

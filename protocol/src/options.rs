@@ -2,6 +2,7 @@
 //! the checked setting of each.
 
 use crate::baseline::Play;
+use chimera_engine::search::Pruning;
 use chimera_engine::ParseError;
 
 /// The engine options and their current values.
@@ -15,6 +16,8 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Who chooses the moves: the search or a baseline player.
     pub play: Play,
+    /// The search's pruning and reduction techniques (for matches that measure each one).
+    pub pruning: Pruning,
 }
 
 impl Default for EngineOptions {
@@ -27,6 +30,7 @@ impl Default for EngineOptions {
             ponder: false,
             seed: 0,
             play: Play::Search,
+            pruning: Pruning::ALL,
         }
     }
 }
@@ -81,6 +85,7 @@ impl EngineOptions {
                     .map(|p| format!(" var {}", p.name()))
                     .collect::<String>()
             ),
+            format!("option name Pruning type string default {}", d.pruning),
         ]
     }
 
@@ -115,6 +120,7 @@ impl EngineOptions {
                 return Ok(Some(Changed::Seed));
             }
             "play" => self.play = Play::parse(value_of()?)?,
+            "pruning" => self.pruning = Pruning::parse(value_of()?)?,
             "ponder" => self.ponder = parse_check(name, value_of()?)?,
             _ => return Ok(None),
         }
@@ -147,6 +153,7 @@ mod tests {
         o.set("Ponder", Some("true")).unwrap();
         assert_eq!(o.set("Seed", Some("42")), Ok(Some(Changed::Seed)));
         o.set("play", Some("Greedy")).unwrap();
+        o.set("Pruning", Some("all,-lmr")).unwrap();
         let want = EngineOptions {
             hash_mb: 64,
             threads: 4,
@@ -155,6 +162,7 @@ mod tests {
             ponder: true,
             seed: 42,
             play: Play::Greedy,
+            pruning: Pruning::ALL.without(chimera_engine::search::Technique::LateMoveReductions),
         };
         assert_eq!(o, want);
         for (name, value, token) in [
@@ -164,6 +172,7 @@ mod tests {
             ("Ponder", Some("yes"), "'yes'"),
             ("MultiPV", None, "'MultiPV'"),
             ("Play", Some("clever"), "'clever'"),
+            ("Pruning", Some("all,-nul"), "'-nul'"),
         ] {
             let e = o.set(name, value).unwrap_err().0;
             assert!(e.contains(token), "{e}");
@@ -183,6 +192,7 @@ mod tests {
             "Ponder",
             "Seed",
             "Play",
+            "Pruning",
         ] {
             assert!(
                 lines.contains(&format!("option name {name} type")),

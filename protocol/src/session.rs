@@ -231,7 +231,7 @@ impl<G: Describe> Session for GameSession<G> {
             multipv: o.multipv,
             move_overhead: Duration::from_millis(o.move_overhead_ms),
             seed: o.seed,
-            pruning: true,
+            pruning: o.pruning,
         };
         std::thread::Builder::new()
             .name("search".into())

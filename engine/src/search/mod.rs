@@ -11,6 +11,7 @@
 //! line; the caller (the protocol) owns the table and the [`Control`] it stops the search with.
 
 pub mod ordering;
+pub mod pruning;
 pub mod score;
 pub mod time;
 pub mod tt;
@@ -19,6 +20,7 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
+pub use pruning::{Pruning, Technique};
 pub use score::{Score, MATE, MAX_DEPTH, MAX_PLY};
 pub use time::{Control, Limits, TimePlan};
 pub use tt::{Bound, TranspositionTable};
@@ -44,9 +46,9 @@ pub struct SearchParams<M> {
     pub move_overhead: Duration,
     /// Seeds the helper threads' root move order; the main thread uses no randomness.
     pub seed: u64,
-    /// Pruning and reductions on (null move, futility, late move reductions and pruning).
-    /// Off, a fixed-depth search returns the exact minimax value: the tests compare the two.
-    pub pruning: bool,
+    /// The pruning and reduction techniques in use. With none, a fixed-depth search returns
+    /// the exact minimax value: the tests compare the two.
+    pub pruning: Pruning,
 }
 
 impl<M> Default for SearchParams<M> {
@@ -58,7 +60,7 @@ impl<M> Default for SearchParams<M> {
             multipv: 1,
             move_overhead: Duration::from_millis(10),
             seed: 0,
-            pruning: true,
+            pruning: Pruning::ALL,
         }
     }
 }

@@ -183,7 +183,7 @@ fn without_pruning_search_equals_minimax_at_every_depth() {
         let pos = Tree::new(seed, 9);
         for depth in 1..=6 {
             let mut p = params(depth);
-            p.pruning = false;
+            p.pruning = Pruning::NONE;
             let r = run(&pos, &p);
             assert_eq!(
                 r.score,

@@ -5,6 +5,7 @@
 //! so runs of plies by one player (007) need no special case anywhere else.
 
 use super::ordering::{self, pick, Heuristics};
+use super::pruning::Technique::*;
 use super::score::*;
 use super::time::TimePlan;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -532,14 +533,14 @@ impl<'a, G: Game> Worker<'a, G> {
             None => Self::evaluate(pos),
         };
 
-        if pruning && !pv_node && !in_check && !is_mate(beta) {
+        if !pv_node && !in_check && !is_mate(beta) {
             // Reverse futility: far above beta with little depth left, a move will not be
             // needed to stay above it.
-            if depth <= 6 && eval - 90 * depth >= beta {
+            if pruning.has(ReverseFutility) && depth <= 6 && eval - 90 * depth >= beta {
                 return eval;
             }
             // Null move: if passing still fails high, a real move would too.
-            if null_ok && depth >= 3 && eval >= beta {
+            if pruning.has(NullMove) && null_ok && depth >= 3 && eval >= beta {
                 if let Some(passed) = pos.play_null() {
                     let r = 3 + depth / 4;
                     self.keys.push(key);
@@ -564,7 +565,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         // Without a hash move this node was never searched: search it a little shallower.
-        if pruning && hash_move == 0 && depth >= 5 {
+        if pruning.has(Iir) && hash_move == 0 && depth >= 5 {
             depth -= 1;
         }
 
@@ -591,13 +592,16 @@ impl<'a, G: Game> Worker<'a, G> {
             self.shared.tt.prefetch(child.key());
             // Another player's choice is never pruned or reduced: its members differ.
             let quiet = !tactical && !child.in_check() && pos.chooser(mv) == pos.to_move();
-            if pruning && !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
+            if !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
                 // Futility: a quiet move will not lift a hopeless static score to alpha.
-                if depth <= 3 && eval + 100 + 120 * depth <= alpha {
+                if pruning.has(Futility) && depth <= 3 && eval + 100 + 120 * depth <= alpha {
                     continue;
                 }
                 // Late move pruning: quiet moves this late rarely matter near the leaves.
-                if depth <= 4 && quiets.len() >= (3 + 2 * depth * depth) as usize {
+                if pruning.has(LateMovePruning)
+                    && depth <= 4
+                    && quiets.len() >= (3 + 2 * depth * depth) as usize
+                {
                     continue;
                 }
             }
@@ -605,7 +609,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.move_child(pos, mv, &child, depth - 1, ply, alpha, beta, pv_node, true)
             } else {
                 let mut r = 0;
-                if pruning && depth >= 3 && quiet && !in_check && searched >= 2 {
+                if pruning.has(LateMoveReductions)
+                    && depth >= 3
+                    && quiet
+                    && !in_check
+                    && searched >= 2
+                {
                     r = lmr(depth, searched)
                         - pv_node as i32
                         - self.heuristics.is_killer(ply, mv) as i32;

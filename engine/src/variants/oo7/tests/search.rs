@@ -5,7 +5,7 @@
 use super::eval::BACK_RANK;
 use super::*;
 use crate::search::score::MATE_BOUND;
-use crate::search::{search, Control, Limits, SearchParams, TranspositionTable};
+use crate::search::{search, Control, Limits, Pruning, SearchParams, TranspositionTable};
 use crate::variants::chess::Role;
 
 fn tactical(p: &Position, ply: &str) -> bool {
@@ -222,7 +222,7 @@ fn exact_after(p: &Position, history: &[u64], depth: u32) -> crate::search::Sear
             depth: Some(depth),
             ..Limits::default()
         },
-        pruning: false,
+        pruning: Pruning::NONE,
         ..SearchParams::default()
     };
     let tt = TranspositionTable::new(1);

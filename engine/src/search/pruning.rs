@@ -1,0 +1,173 @@
+//! Which pruning and reduction techniques a search uses: all of them in play, none in the
+//! exactness tests, and all but one in the matches that measure what each one is worth
+//! (docs/search.md, "What each technique is worth"). The protocol sets it with the `Pruning`
+//! option.
+
+use crate::game::ParseError;
+
+/// A set of [`Technique`]s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pruning(u8);
+
+/// One technique of the main search. Quiescence's delta and exchange pruning are not here:
+/// they decide which captures quiescence looks at, not how deep the tree is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Technique {
+    /// Reverse futility: a static score far above beta near the leaves returns at once.
+    ReverseFutility,
+    /// Null move: a pass that still fails high, searched shallower, cuts the node.
+    NullMove,
+    /// Internal iterative reduction: a node with no hash move is searched one ply shallower.
+    Iir,
+    /// Futility: quiet moves near the leaves are skipped when the static score is far below alpha.
+    Futility,
+    /// Late move pruning: quiet moves beyond a count that grows with depth are skipped.
+    LateMovePruning,
+    /// Late move reductions: later quiet moves are searched shallower first.
+    LateMoveReductions,
+}
+
+impl Technique {
+    pub const ALL: [Technique; 6] = [
+        Technique::ReverseFutility,
+        Technique::NullMove,
+        Technique::Iir,
+        Technique::Futility,
+        Technique::LateMovePruning,
+        Technique::LateMoveReductions,
+    ];
+
+    /// The name the `Pruning` option uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::ReverseFutility => "rfp",
+            Technique::NullMove => "null",
+            Technique::Iir => "iir",
+            Technique::Futility => "futility",
+            Technique::LateMovePruning => "lmp",
+            Technique::LateMoveReductions => "lmr",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl Pruning {
+    pub const NONE: Pruning = Pruning(0);
+    pub const ALL: Pruning = Pruning((1 << Technique::ALL.len()) - 1);
+
+    #[inline(always)]
+    pub fn has(self, t: Technique) -> bool {
+        self.0 & t.bit() != 0
+    }
+
+    pub fn with(self, t: Technique) -> Pruning {
+        Pruning(self.0 | t.bit())
+    }
+
+    pub fn without(self, t: Technique) -> Pruning {
+        Pruning(self.0 & !t.bit())
+    }
+
+    /// Reads a comma-separated list, applied left to right from the empty set: `all`, `none`,
+    /// a technique's name (adds it) or `-name` (removes it). `all,-null` is everything but
+    /// null move; `lmr,null` is those two alone.
+    pub fn parse(text: &str) -> Result<Pruning, ParseError> {
+        let mut set = Pruning::NONE;
+        for token in text.split(',').map(str::trim) {
+            let (remove, name) = match token.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, token),
+            };
+            set = match (remove, name.to_ascii_lowercase().as_str()) {
+                (false, "all") => Pruning::ALL,
+                (false, "none") => Pruning::NONE,
+                (_, lower) => {
+                    let t = Technique::ALL
+                        .into_iter()
+                        .find(|t| t.name() == lower)
+                        .ok_or_else(|| {
+                            ParseError::new(format!(
+                                "pruning: unknown technique '{token}' (all, none, {})",
+                                Technique::ALL.map(Technique::name).join(", ")
+                            ))
+                        })?;
+                    if remove {
+                        set.without(t)
+                    } else {
+                        set.with(t)
+                    }
+                }
+            };
+        }
+        Ok(set)
+    }
+}
+
+impl std::fmt::Display for Pruning {
+    /// The form [`Pruning::parse`] reads back: `all`, `none`, or the names in the set.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Pruning::ALL => f.write_str("all"),
+            Pruning::NONE => f.write_str("none"),
+            set => {
+                let names: Vec<&str> = Technique::ALL
+                    .into_iter()
+                    .filter(|&t| set.has(t))
+                    .map(Technique::name)
+                    .collect();
+                f.write_str(&names.join(","))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_lists_additions_and_removals() {
+        assert_eq!(Pruning::parse("all"), Ok(Pruning::ALL));
+        assert_eq!(Pruning::parse("None"), Ok(Pruning::NONE));
+        let no_null = Pruning::parse("all, -null").unwrap();
+        assert!(!no_null.has(Technique::NullMove));
+        for t in Technique::ALL
+            .into_iter()
+            .filter(|&t| t != Technique::NullMove)
+        {
+            assert!(no_null.has(t), "{t:?}");
+        }
+        let two = Pruning::parse("LMR,null").unwrap();
+        assert_eq!(
+            two,
+            Pruning::NONE
+                .with(Technique::LateMoveReductions)
+                .with(Technique::NullMove)
+        );
+        assert_eq!(two.to_string(), "null,lmr");
+        for t in Technique::ALL {
+            let one = Pruning::NONE.with(t);
+            assert_eq!(Pruning::parse(&one.to_string()), Ok(one));
+            assert_eq!(
+                Pruning::parse(&format!("all,-{}", t.name())),
+                Ok(Pruning::ALL.without(t))
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_is_an_error_naming_it() {
+        for (text, token) in [
+            ("all,-nul", "'-nul'"),
+            ("lmr,,", "''"),
+            ("fast", "'fast'"),
+            ("-all", "'-all'"),
+        ] {
+            let e = Pruning::parse(text).unwrap_err().0;
+            assert!(e.contains(token), "{text}: {e}");
+        }
+    }
+}
