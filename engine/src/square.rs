@@ -57,7 +57,7 @@ impl Square {
     }
     /// The square `df` files and `dr` ranks away, or `None` off the board.
     #[inline(always)]
-    pub fn offset<G: Geometry>(self, df: i8, dr: i8) -> Option<Self> {
+    pub const fn offset<G: Geometry>(self, df: i8, dr: i8) -> Option<Self> {
         let f = self.file::<G>() as i8 + df;
         let r = self.rank::<G>() as i8 + dr;
         if f < 0 || r < 0 || f >= G::FILES as i8 || r >= G::RANKS as i8 {

@@ -9,6 +9,8 @@
 //! Squares are `u8` indices (a1 = 0, h8 = 63) with [`NONE`] for "off the board": the tables are
 //! built at compile time, where `Option<Square>` would only add branches.
 
+use crate::square::{Board8, Square};
+
 /// "No square": off the board, or no victim.
 pub const NONE: u8 = 64;
 
@@ -38,12 +40,9 @@ const fn offset(sq: u8, df: i8, dr: i8) -> u8 {
     if sq >= 64 {
         return NONE;
     }
-    let f = (sq % 8) as i8 + df;
-    let r = (sq / 8) as i8 + dr;
-    if f < 0 || f > 7 || r < 0 || r > 7 {
-        NONE
-    } else {
-        (r * 8 + f) as u8
+    match Square(sq).offset::<Board8>(df, dr) {
+        Some(t) => t.0,
+        None => NONE,
     }
 }
 
@@ -68,10 +67,10 @@ pub static DIRECTION: [[u8; 64]; 64] = {
     while from < 64 {
         let mut d = 0;
         while d < 8 {
-            let mut cur = STEP_CONST[from][d];
-            while cur != NONE {
-                t[from][cur as usize] = d as u8;
-                cur = STEP_CONST[cur as usize][d];
+            let mut beyond = ray(from, d);
+            while beyond != 0 {
+                t[from][beyond.trailing_zeros() as usize] = d as u8;
+                beyond &= beyond - 1;
             }
             d += 1;
         }
@@ -95,14 +94,14 @@ const STEP_CONST: [[u8; 8]; 64] = {
     t
 };
 
-/// `NEIGHBOURS[sq]`: the (up to) eight adjacent squares, as a bitboard.
-pub static NEIGHBOURS: [u64; 64] = {
+/// For each square, the squares exactly `k` steps away along each of the eight lines.
+const fn ring(k: i8) -> [u64; 64] {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            let n = STEP_CONST[sq][d];
+            let n = offset(sq as u8, k * DELTAS[d].0, k * DELTAS[d].1);
             if n != NONE {
                 t[sq] |= 1 << n;
             }
@@ -111,26 +110,25 @@ pub static NEIGHBOURS: [u64; 64] = {
         sq += 1;
     }
     t
-};
+}
+
+/// `NEIGHBOURS[sq]`: the (up to) eight adjacent squares, as a bitboard.
+pub static NEIGHBOURS: [u64; 64] = ring(1);
 
 /// `RING2[sq]`: squares exactly two steps away along a line (where a withdrawing neighbour
 /// lands, and where an approaching king starts).
-pub static RING2: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let n = offset(sq as u8, 2 * DELTAS[d].0, 2 * DELTAS[d].1);
-            if n != NONE {
-                t[sq] |= 1 << n;
-            }
-            d += 1;
-        }
-        sq += 1;
+pub static RING2: [u64; 64] = ring(2);
+
+/// The squares from `sq` (excluded) to the edge in direction `d`.
+const fn ray(sq: usize, d: usize) -> u64 {
+    let mut r = 0u64;
+    let mut cur = STEP_CONST[sq][d];
+    while cur != NONE {
+        r |= 1 << cur;
+        cur = STEP_CONST[cur as usize][d];
     }
-    t
-};
+    r
+}
 
 /// The squares on `sq`'s ranks and files ([`LINES_ORTHOGONAL`]) or diagonals
 /// ([`LINES_DIAGONAL`]), edge to edge.
@@ -140,11 +138,7 @@ const fn lines(first_dir: usize) -> [u64; 64] {
     while sq < 64 {
         let mut d = first_dir;
         while d < first_dir + 4 {
-            let mut cur = STEP_CONST[sq][d];
-            while cur != NONE {
-                t[sq] |= 1 << cur;
-                cur = STEP_CONST[cur as usize][d];
-            }
+            t[sq] |= ray(sq, d);
             d += 1;
         }
         sq += 1;
@@ -159,11 +153,7 @@ pub static RAYS: [[u64; 8]; 64] = {
     while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            let mut cur = STEP_CONST[sq][d];
-            while cur != NONE {
-                t[sq][d] |= 1 << cur;
-                cur = STEP_CONST[cur as usize][d];
-            }
+            t[sq][d] = ray(sq, d);
             d += 1;
         }
         sq += 1;

@@ -1,8 +1,9 @@
 //! Leaper tables and masks of the Vanguard men, built at compile time from the offsets of spec §4.
 
 use crate::attacks::board16::leaper_table;
+use crate::attacks::symmetric;
 use crate::bitboard::Bb256;
-use crate::square::Square;
+use crate::square::{Board16, Square};
 
 const KNIGHT_DELTAS: [(i8, i8); 8] = [
     (1, 2),
@@ -16,133 +17,24 @@ const KNIGHT_DELTAS: [(i8, i8); 8] = [
 ];
 
 /// Teutonic Knight (§4.3): wazir, knight and camel (1,3) leaps, 20 squares.
-#[rustfmt::skip]
-pub static TEUTONIC: [Bb256; 256] = leaper_table(&[
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (0, -1),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-    (1, 3),
-    (3, 1),
-    (3, -1),
-    (1, -3),
-    (-1, -3),
-    (-3, -1),
-    (-3, 1),
-    (-1, 3),
-]);
+pub static TEUTONIC: [Bb256; 256] = leaper_table(symmetric(&[(1, 0), (1, 2), (1, 3)]).as_slice());
 
 /// Falconer (§4.5): every same-coloured square within Chebyshev distance 3, 24 squares.
-#[rustfmt::skip]
-pub static FALCON: [Bb256; 256] = leaper_table(&[
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-    (2, 0),
-    (0, 2),
-    (-2, 0),
-    (0, -2),
-    (2, 2),
-    (2, -2),
-    (-2, 2),
-    (-2, -2),
-    (3, 1),
-    (3, -1),
-    (-3, 1),
-    (-3, -1),
-    (1, 3),
-    (1, -3),
-    (-1, 3),
-    (-1, -3),
-    (3, 3),
-    (3, -3),
-    (-3, 3),
-    (-3, -3),
-]);
+pub static FALCON: [Bb256; 256] =
+    leaper_table(symmetric(&[(1, 1), (2, 0), (2, 2), (3, 1), (3, 3)]).as_slice());
 
 /// Prince (§4.2): ferz and knight, 12 squares.
-#[rustfmt::skip]
-pub static PRINCE: [Bb256; 256] = leaper_table(&[
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub static PRINCE: [Bb256; 256] = leaper_table(symmetric(&[(1, 1), (1, 2)]).as_slice());
 
 /// Berserker leaps (§4.10): (2,0) and (2,2) in every direction.
-pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(&[
-    (2, 0),
-    (0, 2),
-    (-2, 0),
-    (0, -2),
-    (2, 2),
-    (2, -2),
-    (-2, 2),
-    (-2, -2),
-]);
+pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(2, 0), (2, 2)]).as_slice());
 
 /// Wizard pattern (§4.11): ferz, knight and camel squares, 20 in all; its swap targets.
-#[rustfmt::skip]
-pub static WIZARD_PATTERN: [Bb256; 256] = leaper_table(&[
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-    (1, 3),
-    (3, 1),
-    (3, -1),
-    (1, -3),
-    (-1, -3),
-    (-3, -1),
-    (-3, 1),
-    (-1, 3),
-]);
+pub static WIZARD_PATTERN: [Bb256; 256] =
+    leaper_table(symmetric(&[(1, 1), (1, 2), (1, 3)]).as_slice());
 
 /// Lancer leaps (§4.9): the knight squares and the double-knight squares beyond them.
-#[rustfmt::skip]
-pub static LANCER_LEAPS: [Bb256; 256] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-    (2, 4),
-    (4, 2),
-    (4, -2),
-    (2, -4),
-    (-2, -4),
-    (-4, -2),
-    (-4, 2),
-    (-2, 4),
-]);
+pub static LANCER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(1, 2), (2, 4)]).as_slice());
 
 /// The diagonal directions, in the order of [`WIZARD_PATHS`].
 pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
@@ -167,12 +59,7 @@ pub static NIGHT_RAYS: [[Bb256; 256]; 8] = night_rays();
 pub static EVEN_ORTHOGONAL: [Bb256; 256] = even_orthogonal();
 
 const fn at(sq: usize, df: i8, dr: i8) -> Option<Square> {
-    let (f, r) = ((sq % 16) as i32 + df as i32, (sq / 16) as i32 + dr as i32);
-    if f < 0 || f > 15 || r < 0 || r > 15 {
-        None
-    } else {
-        Some(Square((r * 16 + f) as u8))
-    }
+    Square(sq as u8).offset::<Board16>(df, dr)
 }
 
 const fn with(b: Bb256, sq: Option<Square>) -> Bb256 {
