@@ -1,37 +1,16 @@
 //! What the protocol shows of orthodox chess: checkers, the evaluation's terms, bench positions.
 
-use crate::session::{Describe, EvalRow};
+use crate::session::{squares_text, Describe, EvalRow};
 use chimera_engine::eval::chess::{breakdown, Term};
 use chimera_engine::variants::chess::Position;
-use chimera_engine::{Bitboard, Board8};
 
 impl Describe for Position {
     fn checkers_text(&self) -> String {
-        let squares: Vec<String> = self
-            .checkers()
-            .squares()
-            .map(|s| s.display::<Board8>().to_string())
-            .collect();
-        if squares.is_empty() {
-            "-".into()
-        } else {
-            squares.join(" ")
-        }
+        squares_text(self.checkers())
     }
 
     fn eval_rows(&self) -> Vec<EvalRow> {
-        let b = breakdown(self);
-        Term::ALL
-            .iter()
-            .map(|t| {
-                let [white, black] = b.terms[*t as usize];
-                EvalRow {
-                    term: t.name(),
-                    white: [white.0, white.1],
-                    black: [black.0, black.1],
-                }
-            })
-            .collect()
+        EvalRow::tapered(Term::ALL.iter().map(|t| t.name()), &breakdown(self).terms)
     }
 
     fn eval_phase(&self) -> Option<(i32, i32)> {

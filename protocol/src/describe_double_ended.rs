@@ -6,18 +6,10 @@ use chimera_engine::variants::double_ended::{DoubleEnded, Term, MAX_PHASE};
 
 impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
     fn eval_rows(&self) -> Vec<EvalRow> {
-        let b = self.eval_breakdown();
-        Term::ALL
-            .iter()
-            .map(|t| {
-                let [white, black] = b.terms[*t as usize];
-                EvalRow {
-                    term: t.name(),
-                    white: [white.0, white.1],
-                    black: [black.0, black.1],
-                }
-            })
-            .collect()
+        EvalRow::tapered(
+            Term::ALL.iter().map(|t| t.name()),
+            &self.eval_breakdown().terms,
+        )
     }
 
     fn eval_phase(&self) -> Option<(i32, i32)> {

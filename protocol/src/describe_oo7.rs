@@ -1,22 +1,11 @@
 //! What the protocol shows of 007: checkers of the colour to move, bench positions.
 
-use crate::session::Describe;
+use crate::session::{squares_text, Describe};
 use chimera_engine::variants::oo7::Position;
-use chimera_engine::{Bitboard, Board8};
 
 impl Describe for Position {
     fn checkers_text(&self) -> String {
-        let squares: Vec<String> = self
-            .board()
-            .checkers()
-            .squares()
-            .map(|s| s.display::<Board8>().to_string())
-            .collect();
-        if squares.is_empty() {
-            "-".into()
-        } else {
-            squares.join(" ")
-        }
+        squares_text(self.board().checkers())
     }
 
     fn bench_fens() -> &'static [&'static str] {

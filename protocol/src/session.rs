@@ -8,10 +8,11 @@ use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::options::EngineOptions;
 use crate::reply::{self, Out};
+use chimera_engine::eval::chess::Pair;
 use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
-use chimera_engine::{Game, ParseError, VariantOptions};
+use chimera_engine::{Bitboard, Game, ParseError, VariantOptions};
 use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,6 +25,34 @@ pub struct EvalRow {
     pub term: &'static str,
     pub white: [i32; 2],
     pub black: [i32; 2],
+}
+
+impl EvalRow {
+    /// The rows of a tapered evaluation: for each term (named by `names`), its middlegame and
+    /// endgame pair for White and Black.
+    pub fn tapered(names: impl Iterator<Item = &'static str>, terms: &[[Pair; 2]]) -> Vec<EvalRow> {
+        names
+            .zip(terms)
+            .map(|(term, [white, black])| EvalRow {
+                term,
+                white: [white.0, white.1],
+                black: [black.0, black.1],
+            })
+            .collect()
+    }
+}
+
+/// Squares as `d` lists them (`e1 h4`), or `-` for none.
+pub fn squares_text<B: Bitboard>(squares: B) -> String {
+    let names: Vec<String> = squares
+        .squares()
+        .map(|s| s.display::<B::Geometry>().to_string())
+        .collect();
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join(" ")
+    }
 }
 
 /// What the protocol shows of a variant beyond the [`Game`] contract, all optional.
