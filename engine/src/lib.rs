@@ -15,6 +15,7 @@ pub mod square;
 #[doc(hidden)]
 pub mod toys;
 pub mod variants;
+pub mod zobrist;
 
 pub use bitboard::{Bb256, Bb64, Bitboard, Direction};
 pub use game::{

@@ -1,9 +1,9 @@
-//! Zobrist keys, computed at compile time from a fixed-seed splitmix64 stream, so keys are the
-//! same in every build and every run (hash tables and opening books can rely on them).
+//! Zobrist keys, drawn from one fixed-seed stream ([`crate::zobrist`]).
 
 use super::types::{CastlingRights, Role};
 use crate::game::Player;
 use crate::square::Square;
+use crate::zobrist::KeyStream;
 
 pub(super) struct Keys {
     pieces: [[[u64; 64]; 6]; 2],
@@ -13,16 +13,8 @@ pub(super) struct Keys {
     pub(super) black_to_move: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 const fn make_keys() -> Keys {
-    let mut s = 0x0c4e_55c4_e55c_0c4e;
+    let mut s = KeyStream::new(0x0c4e_55c4_e55c_0c4e);
     let mut pieces = [[[0; 64]; 6]; 2];
     let mut p = 0;
     while p < 2 {
@@ -30,7 +22,7 @@ const fn make_keys() -> Keys {
         while r < 6 {
             let mut sq = 0;
             while sq < 64 {
-                pieces[p][r][sq] = splitmix(&mut s);
+                pieces[p][r][sq] = s.next();
                 sq += 1;
             }
             r += 1;
@@ -40,7 +32,7 @@ const fn make_keys() -> Keys {
     let mut single = [0; 4];
     let mut i = 0;
     while i < 4 {
-        single[i] = splitmix(&mut s);
+        single[i] = s.next();
         i += 1;
     }
     // A set of rights hashes as the xor of its rights.
@@ -59,14 +51,14 @@ const fn make_keys() -> Keys {
     let mut en_passant_file = [0; 8];
     let mut f = 0;
     while f < 8 {
-        en_passant_file[f] = splitmix(&mut s);
+        en_passant_file[f] = s.next();
         f += 1;
     }
     Keys {
         pieces,
         castling,
         en_passant_file,
-        black_to_move: splitmix(&mut s),
+        black_to_move: s.next(),
     }
 }
 

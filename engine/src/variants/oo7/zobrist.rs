@@ -5,12 +5,12 @@
 use super::detente::Detente;
 use super::turn::TurnState;
 use crate::bitboard::Bitboard;
+use crate::zobrist::KeyStream;
 
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// SplitMix64's mix of `z`: the first key of the stream seeded with it.
+#[inline(always)]
+const fn splitmix(z: u64) -> u64 {
+    KeyStream::new(z).next()
 }
 
 /// One key per square for `F`, then one per square for `E`, from a seed of their own.

@@ -1,25 +1,6 @@
-//! Zobrist keys, generated at compile time by SplitMix64 from fixed seeds.
+//! Zobrist keys, drawn from fixed-seed streams ([`crate::zobrist`]).
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
-
-const fn keys<const N: usize>(seed: u64) -> [u64; N] {
-    let mut out = [0; N];
-    let mut state = seed;
-    let mut i = 0;
-    while i < N {
-        let (s, k) = splitmix(state);
-        state = s;
-        out[i] = k;
-        i += 1;
-    }
-    out
-}
+use crate::zobrist::{keys, KeyStream};
 
 /// One key per (piece index, square): piece index = [`super::piece::Piece::index`].
 pub static PIECE_SQUARE: [[u64; 256]; 42] = {
@@ -37,4 +18,4 @@ pub static PIECE_SQUARE: [[u64; 256]; 42] = {
 pub static UNMOVED: [u64; 256] = keys(0x756e_6d6f_7665_6421);
 
 /// Xored in when Black is to move.
-pub const BLACK_TO_MOVE: u64 = splitmix(0x626c_6163_6b21).1;
+pub const BLACK_TO_MOVE: u64 = KeyStream::new(0x626c_6163_6b21).next();
