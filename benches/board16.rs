@@ -140,12 +140,13 @@ fn sliders(c: &mut Criterion) {
         };
     }
     macro_rules! group {
-        ($piece:literal, $board8:path, $baseline:path, $lines:path, $classical:path) => {{
+        ($piece:literal, $board8:path, $baseline:path, $lines:path, $classical:path, $simd:path) => {{
             let mut g = c.benchmark_group(concat!($piece, "_x1024"));
             bench!(g, "8x8_board8", in8, $board8);
             bench!(g, "8x8_hq_baseline", in8, $baseline);
             bench!(g, "16x16_lines", in16, $lines);
             bench!(g, "16x16_classical", in16, $classical);
+            bench!(g, "16x16_simd", in16, $simd);
             g.finish();
         }};
     }
@@ -154,21 +155,24 @@ fn sliders(c: &mut Criterion) {
         board8::rook_attacks,
         hq8::rook,
         board16::lines::rook_attacks,
-        board16::classical::rook_attacks
+        board16::classical::rook_attacks,
+        board16::simd::rook_attacks
     );
     group!(
         "bishop",
         board8::bishop_attacks,
         hq8::bishop,
         board16::lines::bishop_attacks,
-        board16::classical::bishop_attacks
+        board16::classical::bishop_attacks,
+        board16::simd::bishop_attacks
     );
     group!(
         "queen",
         board8::queen_attacks,
         hq8::queen,
         board16::lines::queen_attacks,
-        board16::classical::queen_attacks
+        board16::classical::queen_attacks,
+        board16::simd::queen_attacks
     );
 }
 

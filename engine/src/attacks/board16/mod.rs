@@ -13,6 +13,11 @@
 
 pub mod classical;
 pub mod lines;
+#[cfg(target_arch = "x86_64")]
+pub mod simd;
+/// Elsewhere the two-lane version is the scalar one.
+#[cfg(not(target_arch = "x86_64"))]
+pub use lines as simd;
 mod tables;
 
 pub use classical::{bishop_attacks, queen_attacks, rook_attacks};
