@@ -1,8 +1,10 @@
-//! Slider attack cost per call: 16x16 (per-line 16-bit occupancies, and the classical ray walk
-//! that the engine uses) against 8x8 (`attacks::board8`'s magics, and a local
-//! magic-free baseline: hyperbola quintessence for files and diagonals, a bit trick for ranks).
+//! Slider attack cost per call: 16x16 (`simd`, the engine's: SSE2, two lines per call; `lines`:
+//! per-line 16-bit occupancies in general registers; `classical`: the ray walk) against 8x8
+//! (`attacks::board8`'s magics, and a local magic-free baseline: hyperbola quintessence for files
+//! and diagonals, a bit trick for ranks).
 //!
-//! Run: `cargo bench --bench board16`. Each measurement is one batch of 1024 calls on random
+//! Run: `cargo bench --bench board16` (and with `RUSTFLAGS="-C target-cpu=native"` for both sides
+//! compiled for this CPU). Each measurement is one batch of 1024 calls on random
 //! squares and occupancies, so divide the reported time by 1024 for the cost of one call.
 //! Successive batches walk through a pool of 65,536 inputs (the same number for both boards):
 //! repeating one batch of 1024 lets the branch predictor learn it, which made the branching
