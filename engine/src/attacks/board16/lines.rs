@@ -1,11 +1,12 @@
-//! Slider attacks by line, the per-call winner and the engine's alternative: the occupancy of the rank, file or diagonal through
+//! Slider attacks by line, in general registers only (the engine's sliders off x86-64; on it
+//! [`super::simd`] does the same with SSE2): the occupancy of the rank, file or diagonal through
 //! the slider is gathered into 16 bits (bit i = the line's square on file i, or rank i for a
 //! file), the attacks along the line come from a few branch-free bit tricks on those 16 bits,
 //! and the result is put back on the board. Ranks need no gathering (a rank is 16 bits of one
 //! word); files and diagonals take one multiplication to gather and one table or multiplication
 //! to spread. Nothing depends on where the blockers are, so the cost is the same for every
 //! square and occupancy, where the classical ray walk of [`super::classical`] branches on the
-//! word holding each first blocker (see the parent module for why the engine still uses it).
+//! word holding each first blocker.
 
 use crate::bitboard::Bb256;
 use crate::square::Square;

@@ -47,6 +47,20 @@ fn sliders_match_a_naive_walk_on_random_occupancies() {
             assert_eq!(classical::rook_attacks(sq, occ), rook);
             assert_eq!(classical::bishop_attacks(sq, occ), bishop);
             assert_eq!(classical::queen_attacks(sq, occ), rook | bishop);
+            assert_eq!(lines::rook_attacks(sq, occ), rook, "lines rook {sq:?}");
+            assert_eq!(
+                lines::bishop_attacks(sq, occ),
+                bishop,
+                "lines bishop {sq:?}"
+            );
+            assert_eq!(lines::queen_attacks(sq, occ), rook | bishop);
+            assert_eq!(
+                simd::rook_attacks(sq, occ),
+                rook,
+                "simd rook {sq:?} {occ:?}"
+            );
+            assert_eq!(simd::bishop_attacks(sq, occ), bishop, "simd bishop {sq:?}");
+            assert_eq!(simd::queen_attacks(sq, occ), rook | bishop);
             for dir in Direction::ALL {
                 assert_eq!(
                     ray_attacks(sq, occ, dir),
