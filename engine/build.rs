@@ -4,7 +4,9 @@
 //! * Fancy magic bitboards for rooks and bishops: one shared attack table, each square owning a
 //!   slice of `1 << bits` entries addressed by `((occupied & mask) * magic) >> (64 - bits)`.
 //!   Magics are searched with a fixed-seed generator, so every build produces the same tables.
-//! * Leaper tables (knight, king, pawn captures) and `between` / `line` tables.
+//! * `between` / `line` tables.
+//!
+//! (The leaper tables are const tables in `board8.rs`, built from the leaps the rules name.)
 //!
 //! The attack definitions here are plain ray walks; `engine/src/attacks/board8.rs` tests the
 //! generated tables against an independent walk at run time.
@@ -14,27 +16,6 @@ use std::path::PathBuf;
 
 const ROOK_DIRS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
 fn step(sq: usize, (df, dr): (i8, i8)) -> Option<usize> {
     let f = (sq % 8) as i8 + df;
     let r = (sq / 8) as i8 + dr;
@@ -55,13 +36,6 @@ fn slide(sq: usize, occupied: u64, dirs: &[(i8, i8)]) -> u64 {
         }
     }
     out
-}
-
-fn leaper(sq: usize, deltas: &[(i8, i8)]) -> u64 {
-    deltas
-        .iter()
-        .filter_map(|&d| step(sq, d))
-        .fold(0, |b, t| b | 1 << t)
 }
 
 /// The relevant occupancy: the rays without their last square (a blocker on the edge changes
@@ -186,11 +160,6 @@ fn main() {
         .map(|sq| find_magic(sq, &BISHOP_DIRS, &mut rng, &mut table))
         .collect();
 
-    let knight: Vec<u64> = (0..64).map(|sq| leaper(sq, &KNIGHT)).collect();
-    let king: Vec<u64> = (0..64).map(|sq| leaper(sq, &KING)).collect();
-    let pawn_white: Vec<u64> = (0..64).map(|sq| leaper(sq, &[(-1, 1), (1, 1)])).collect();
-    let pawn_black: Vec<u64> = (0..64).map(|sq| leaper(sq, &[(-1, -1), (1, -1)])).collect();
-
     let all_dirs: Vec<(i8, i8)> = ROOK_DIRS.iter().chain(&BISHOP_DIRS).copied().collect();
     let mut between = vec![0u64; 64 * 64];
     let mut line = vec![0u64; 64 * 64];
@@ -210,14 +179,6 @@ fn main() {
     write_magics(&mut out, "ROOK_MAGICS", &rook);
     write_magics(&mut out, "BISHOP_MAGICS", &bishop);
     write_u64s(&mut out, "SLIDER_ATTACKS", &table);
-    write_u64s(&mut out, "KNIGHT_ATTACKS", &knight);
-    write_u64s(&mut out, "KING_ATTACKS", &king);
-    writeln!(out, "pub(super) static PAWN_ATTACKS: [[u64; 64]; 2] = [").unwrap();
-    for side in [&pawn_white, &pawn_black] {
-        let vals: Vec<String> = side.iter().map(|v| format!("{v:#x}")).collect();
-        writeln!(out, "    [{}],", vals.join(", ")).unwrap();
-    }
-    writeln!(out, "];").unwrap();
     write_u64s(&mut out, "BETWEEN", &between);
     write_u64s(&mut out, "LINE", &line);
 

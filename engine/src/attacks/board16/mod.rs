@@ -25,36 +25,19 @@ pub use simd::{bishop_attacks, queen_attacks, rook_attacks};
 
 pub use tables::leaper_table;
 
+use super::symmetric;
 use crate::bitboard::{Bb256, Bitboard, Direction};
 use crate::square::Square;
 use tables::{ball_table, ray_table};
 
 /// One step in any of the 8 directions.
-pub static KING: [Bb256; 256] = leaper_table(&[
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-]);
+pub static KING: [Bb256; 256] = leaper_table(symmetric(&[(1, 0), (1, 1)]).as_slice());
 /// The (1,2) leap.
-pub static KNIGHT: [Bb256; 256] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub static KNIGHT: [Bb256; 256] = leaper_table(symmetric(&[(1, 2)]).as_slice());
 /// One diagonal step.
-pub static FERZ: [Bb256; 256] = leaper_table(&[(1, 1), (-1, 1), (-1, -1), (1, -1)]);
+pub static FERZ: [Bb256; 256] = leaper_table(symmetric(&[(1, 1)]).as_slice());
 /// One orthogonal step.
-pub static WAZIR: [Bb256; 256] = leaper_table(&[(1, 0), (0, 1), (-1, 0), (0, -1)]);
+pub static WAZIR: [Bb256; 256] = leaper_table(symmetric(&[(1, 0)]).as_slice());
 
 /// `RAYS[dir][sq]`: the squares strictly beyond `sq` in direction `dir` (as `Direction as usize`).
 static RAYS: [[Bb256; 256]; 8] = ray_table();
