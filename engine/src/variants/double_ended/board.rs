@@ -79,6 +79,42 @@ impl Board {
         self.colors[player.index()].toggle(Square(sq));
     }
 
+    /// The men of `by` that could capture on `target`, sorted by how they would (rules §5.1):
+    /// the one description of a threat that [`Board::attacked`] and [`Board::king_watch`] read.
+    #[inline(always)]
+    fn strikers<const DEEP: bool>(&self, target: u8, by: Player) -> Strikers {
+        let tu = target as usize;
+        let them = self.colors[by.index()];
+        let queens = self.kinds[Kind::Queen.index()];
+        let kings = self.kinds[Kind::King.index()];
+        let orth_movers = them & (self.kinds[Kind::Rook.index()] | queens | kings);
+        let diag_movers = them & (self.kinds[Kind::Bishop.index()] | queens | kings);
+        // A king approaches from two squares away, a slider from anywhere on the line.
+        let king_far = them & kings & Bb64(RING2[tu]);
+        let knights = them & self.kinds[Kind::Knight.index()];
+        let (knight_style, second_style, second) = if DEEP {
+            (KnightStyle::Deep, KnightStyle::Mirror, Bb64::EMPTY)
+        } else {
+            let mirrors = them & self.kinds[Kind::Mirror.index()];
+            (KnightStyle::Orthodox, KnightStyle::Mirror, mirrors)
+        };
+        Strikers {
+            near: Bb64(NEIGHBOURS[tu]),
+            orth_movers,
+            diag_movers,
+            orth: (orth_movers & !kings) | king_far,
+            diag: (diag_movers & !kings) | king_far,
+            steps: [
+                (
+                    &PAWN_THREATS[by.index()][tu],
+                    them & self.kinds[Kind::Pawn.index()],
+                ),
+                (&KNIGHT_THREATS[knight_style as usize][tu], knights),
+                (&KNIGHT_THREATS[second_style as usize][tu], second),
+            ],
+        }
+    }
+
     /// Whether some pseudo-legal move of `by` would capture the piece on `target` (rules §5.1),
     /// by the reverse lookups: the line movers next to the target with an empty square behind
     /// them (withdrawal), the reversed step tables of pawns and knights, and the first piece
@@ -87,71 +123,21 @@ impl Board {
     #[inline]
     pub fn attacked<const DEEP: bool>(&self, target: u8, by: Player) -> bool {
         let occ = self.occupied();
-        let them = self.colors[by.index()];
-        let tu = target as usize;
-        let near = Bb64(NEIGHBOURS[tu]);
-        let queens = self.kinds[Kind::Queen.index()];
-        let kings = self.kinds[Kind::King.index()];
-        let orth_movers = them & (self.kinds[Kind::Rook.index()] | queens | kings);
-        let diag_movers = them & (self.kinds[Kind::Bishop.index()] | queens | kings);
-
-        // Withdrawal along a line: a neighbour that can step on, away from the target.
-        for w in (near & (orth_movers | diag_movers)).squares() {
-            let dir = DIRECTION[tu][w.index()];
-            let beyond = STEP[w.index()][dir as usize];
-            let movers = if is_orthogonal(dir) {
-                orth_movers
-            } else {
-                diag_movers
-            };
-            if beyond != NONE && !occ.has(Square(beyond)) && movers.has(w) {
-                return true;
-            }
-        }
-
-        let pawns = them & self.kinds[Kind::Pawn.index()];
-        if threatened(&PAWN_THREATS[by.index()][tu], pawns, occ) {
+        let s = self.strikers::<DEEP>(target, by);
+        let adjacent = s.near & (s.orth_movers | s.diag_movers);
+        if adjacent.squares().any(|w| s.withdraws(target, w, occ)) {
             return true;
         }
-        let knights = them & self.kinds[Kind::Knight.index()];
-        let knight_attack = if DEEP {
-            threatened(
-                &KNIGHT_THREATS[KnightStyle::Deep as usize][tu],
-                knights,
-                occ,
-            )
-        } else {
-            let mirrors = them & self.kinds[Kind::Mirror.index()];
-            threatened(
-                &KNIGHT_THREATS[KnightStyle::Orthodox as usize][tu],
-                knights,
-                occ,
-            ) || threatened(
-                &KNIGHT_THREATS[KnightStyle::Mirror as usize][tu],
-                mirrors,
-                occ,
-            )
-        };
-        if knight_attack {
+        if s.steps
+            .iter()
+            .any(|&(threats, pieces)| threatened(threats, pieces, occ))
+        {
             return true;
         }
-
-        // Approach along a line: the attacker is the first piece met and not adjacent (it lands
-        // on the empty square next to the target). A king approaches from two squares away.
-        let t = Square(target);
-        let (orth_sliders, diag_sliders) = (orth_movers & !kings, diag_movers & !kings);
-        let king_far = them & kings & Bb64(RING2[tu]);
-        let orth = if (orth_sliders | king_far).0 & LINES_ORTHOGONAL[tu] != 0 {
-            rook_attacks(t, occ) & !near
-        } else {
-            Bb64::EMPTY
-        };
-        let diag = if (diag_sliders | king_far).0 & LINES_DIAGONAL[tu] != 0 {
-            bishop_attacks(t, occ) & !near
-        } else {
-            Bb64::EMPTY
-        };
-        (orth & (orth_sliders | king_far)).any() || (diag & (diag_sliders | king_far)).any()
+        let (tu, t) = (target as usize, Square(target));
+        (s.orth.0 & LINES_ORTHOGONAL[tu] != 0 && (rook_attacks(t, occ) & !s.near & s.orth).any())
+            || (s.diag.0 & LINES_DIAGONAL[tu] != 0
+                && (bishop_attacks(t, occ) & !s.near & s.diag).any())
     }
 
     /// What the generator needs to know about the king on `target`: whether `by` attacks it
@@ -169,61 +155,63 @@ impl Board {
     #[inline]
     pub fn king_watch<const DEEP: bool>(&self, target: u8, by: Player) -> (bool, Bb64) {
         let occ = self.occupied();
-        let them = self.colors[by.index()];
-        let tu = target as usize;
-        let t = Square(target);
-        let near = Bb64(NEIGHBOURS[tu]);
-        let queens = self.kinds[Kind::Queen.index()];
-        let kings = self.kinds[Kind::King.index()];
-        let orth_movers = them & (self.kinds[Kind::Rook.index()] | queens | kings);
-        let diag_movers = them & (self.kinds[Kind::Bishop.index()] | queens | kings);
-        let king_far = them & kings & Bb64(RING2[tu]);
-        let orth_strikers = (orth_movers & !kings) | king_far;
-        let diag_strikers = (diag_movers & !kings) | king_far;
+        let s = self.strikers::<DEEP>(target, by);
+        let (tu, t) = (target as usize, Square(target));
         let mut reads = Bb64::EMPTY;
         let mut checked = false;
         // Approach along a line by the first piece met, from two or more squares away.
-        if orth_strikers.0 & LINES_ORTHOGONAL[tu] != 0 {
+        if s.orth.0 & LINES_ORTHOGONAL[tu] != 0 {
             let rays = rook_attacks(t, occ);
             reads |= rays;
-            checked |= (rays & !near & orth_strikers).any();
+            checked |= (rays & !s.near & s.orth).any();
         }
-        if diag_strikers.0 & LINES_DIAGONAL[tu] != 0 {
+        if s.diag.0 & LINES_DIAGONAL[tu] != 0 {
             let rays = bishop_attacks(t, occ);
             reads |= rays;
-            checked |= (rays & !near & diag_strikers).any();
+            checked |= (rays & !s.near & s.diag).any();
         }
-        // Withdrawal by an adjacent line mover onto the empty square beyond it.
-        let adjacent = near & (orth_movers | diag_movers);
+        let adjacent = s.near & (s.orth_movers | s.diag_movers);
         if adjacent.any() {
-            reads |= near | Bb64(RING2[tu]);
+            reads |= s.near | Bb64(RING2[tu]);
             for w in adjacent.squares() {
-                let dir = DIRECTION[tu][w.index()];
-                let beyond = STEP[w.index()][dir as usize];
-                let movers = if is_orthogonal(dir) {
-                    orth_movers
-                } else {
-                    diag_movers
-                };
-                checked |= beyond != NONE && !occ.has(Square(beyond)) && movers.has(w);
+                checked |= s.withdraws(target, w, occ);
             }
         }
-        let pawns = them & self.kinds[Kind::Pawn.index()];
-        let threats = &PAWN_THREATS[by.index()][tu];
-        watch_steps(threats, pawns, occ, &mut reads, &mut checked);
-        let knights = them & self.kinds[Kind::Knight.index()];
-        if DEEP {
-            let threats = &KNIGHT_THREATS[KnightStyle::Deep as usize][tu];
-            watch_steps(threats, knights, occ, &mut reads, &mut checked);
-        } else {
-            let threats = &KNIGHT_THREATS[KnightStyle::Orthodox as usize][tu];
-            watch_steps(threats, knights, occ, &mut reads, &mut checked);
-            let mirrors = them & self.kinds[Kind::Mirror.index()];
-            let threats = &KNIGHT_THREATS[KnightStyle::Mirror as usize][tu];
-            watch_steps(threats, mirrors, occ, &mut reads, &mut checked);
+        for (threats, pieces) in s.steps {
+            watch_steps(threats, pieces, occ, &mut reads, &mut checked);
         }
         debug_assert_eq!(checked, self.attacked::<DEEP>(target, by));
         (checked, reads)
+    }
+}
+
+/// The enemy men that could capture on one square, by how they would ([`Board::strikers`]).
+struct Strikers {
+    /// The target's neighbours.
+    near: Bb64,
+    /// Men that step along ranks and files (rooks, queens, the king), and along diagonals.
+    orth_movers: Bb64,
+    diag_movers: Bb64,
+    /// Men that capture by approach along ranks and files, and along diagonals.
+    orth: Bb64,
+    diag: Bb64,
+    /// The reversed steps of pawns and of each knight style, with the men that take them.
+    steps: [(&'static Threats, Bb64); 3],
+}
+
+impl Strikers {
+    /// Whether the line mover on `w`, next to `target`, captures it by withdrawal: it can step
+    /// onto the empty square beyond it, away from the target.
+    #[inline(always)]
+    fn withdraws(&self, target: u8, w: Square, occ: Bb64) -> bool {
+        let dir = DIRECTION[target as usize][w.index()];
+        let beyond = STEP[w.index()][dir as usize];
+        let movers = if is_orthogonal(dir) {
+            self.orth_movers
+        } else {
+            self.diag_movers
+        };
+        beyond != NONE && !occ.has(Square(beyond)) && movers.has(w)
     }
 }
 
