@@ -35,8 +35,11 @@ fn random_occupancy(rng: &mut SmallRng) -> Bb256 {
 #[test]
 fn sliders_match_a_naive_walk_on_random_occupancies() {
     let mut rng = SmallRng::seed_from_u64(0x16);
-    for _ in 0..60 {
-        let occ = random_occupancy(&mut rng);
+    // The two extremes first: every line open to the edge, and every first step blocked.
+    let boards = [Bb256::EMPTY, Bb256::FULL]
+        .into_iter()
+        .chain((0..60).map(|_| random_occupancy(&mut rng)));
+    for occ in boards {
         for s in 0..=255u8 {
             let sq = Square(s);
             let rook = naive_slide(sq, occ, &Direction::ORTHOGONAL);
