@@ -12,6 +12,7 @@
 //! command's output format and errors are tested here as well.
 
 mod epd;
+mod python;
 
 use chimera_engine::perft::perft;
 use chimera_engine::variants::chess::{MoveList, Position};
@@ -75,12 +76,7 @@ fn perft_suite_full() {
 /// position on the way; both must agree with ours.
 #[test]
 fn random_games_agree_with_python_chess() {
-    let available = Command::new("python3")
-        .args(["-c", "import chess"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !available {
+    if !python::chess_available() {
         eprintln!("python-chess not available: cross-check skipped");
         return;
     }
@@ -122,22 +118,7 @@ for n, line in enumerate(sys.stdin):
 print(f"checked {n + 1} positions, {bad} disagreements")
 sys.exit(1 if bad else 0)
 "#;
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(lines.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let report = String::from_utf8_lossy(&out.stdout);
-    eprintln!("{report}");
-    assert!(out.status.success(), "python-chess disagrees:\n{report}");
+    python::assert_check(&["-c", script], &lines, "python-chess");
 }
 
 /// `chimera perft` itself: Stockfish's divide format on stdout, one-line errors with status 2.

@@ -14,6 +14,7 @@
 //! list against the reference (the test says so and passes when it is not).
 
 mod epd;
+mod python;
 
 use chimera_engine::perft::{divide, perft};
 use chimera_engine::variants::oo7::{MoveList, Options, Position};
@@ -22,8 +23,7 @@ use epd::Entry;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const SUITE: &str = include_str!("007.epd");
 
@@ -144,18 +144,10 @@ fn divide_in_the_middle_of_a_detente_turn() {
     }
 }
 
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 /// Random games in every mode: the reference lists the same plies in every position on the way.
 #[test]
 fn random_games_agree_with_the_python_reference() {
-    if !python_chess_available() {
+    if !python::chess_available() {
         eprintln!("python-chess not available: reference cross-check skipped");
         return;
     }
@@ -194,22 +186,7 @@ fn random_games_agree_with_the_python_reference() {
         }
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/oo7_reference.py");
-    let mut child = Command::new("python3")
-        .args([script, "--check"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(lines.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let report = String::from_utf8_lossy(&out.stdout);
-    eprintln!("{report}");
-    assert!(out.status.success(), "the reference disagrees:\n{report}");
+    python::assert_check(&[script, "--check"], &lines, "the reference");
 }
 
 /// `chimera perft --variant 007` with options: the divide format, and errors naming the token.
