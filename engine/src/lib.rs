@@ -10,6 +10,7 @@ pub mod game;
 pub mod history;
 pub mod perft;
 pub mod search;
+pub mod simultaneous;
 pub mod square;
 #[cfg(any(test, feature = "toys"))]
 #[doc(hidden)]

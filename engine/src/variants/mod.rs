@@ -4,3 +4,4 @@ pub mod chess;
 pub mod double_ended;
 pub mod oo7;
 pub mod vanguard;
+pub mod ven;

@@ -1,0 +1,113 @@
+//! Simultaneous games: both players write one order at once, and the round resolves both
+//! together (Ven). The contract [`SimultaneousGame`] sits beside [`crate::game::Game`]; the
+//! machinery written once over it lives here:
+//!
+//! * [`perft`]: perft over pairs of orders, bulk-counted at the last round, split over rayon.
+//! * [`serial`]: the sequential view of a round (one side writes, the other writes knowing it,
+//!   then the round resolves), a [`Game`](crate::game::Game) that the generic alpha-beta,
+//!   transposition table and Lazy SMP search unchanged. Searching it with each side writing
+//!   first bounds the round's value from below and above.
+//! * [`solve`]: zero-sum matrix games: an exact solver (simplex) for small matrices, regret
+//!   matching (RM+) for large ones, best responses and exploitability.
+//! * [`root`]: the root of a round: candidate orders, the payoff matrix from searches of the
+//!   resolved positions, a double-oracle loop, and the mixed strategy the engine draws from.
+
+pub mod perft;
+pub mod solve;
+
+use crate::game::{MoveList, Outcome, ParseError, Player, VariantOptions};
+use std::fmt;
+use std::hash::Hash;
+
+/// A simultaneous game: the position at the start of a round of one variant.
+pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
+    /// One player's order for one round.
+    type Order: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The caller-owned order list, sized for the variant's largest order count.
+    type Orders: MoveList<Self::Order>;
+    /// What happened in a round (result codes, checks), for the protocol and the tests.
+    type Report: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Send + Sync + 'static;
+    type Options: VariantOptions;
+
+    /// The `UCI_Variant` name.
+    const NAME: &'static str;
+
+    fn start(options: &Self::Options) -> Self;
+    /// Parses the variant's FEN. Errors name the field and the token.
+    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
+    fn fen(&self) -> String;
+
+    /// Appends `side`'s orders to `out` (cleared by the caller). Empty exactly when the game is
+    /// over ([`SimultaneousGame::outcome`] decides), or when `side` is stuck.
+    fn orders(&self, side: Player, out: &mut Self::Orders);
+
+    /// The number of `side`'s orders: what perft multiplies at its last round. Must equal the
+    /// length of [`SimultaneousGame::orders`].
+    fn count_orders(&self, side: Player) -> u64 {
+        let mut orders = Self::Orders::default();
+        self.orders(side, &mut orders);
+        orders.len() as u64
+    }
+
+    /// The next position after both orders (each legal here for its side) are carried out.
+    fn resolve(&self, white: Self::Order, black: Self::Order) -> Self {
+        self.resolve_with_report(white, black).0
+    }
+
+    /// As [`SimultaneousGame::resolve`], with the round's report.
+    fn resolve_with_report(&self, white: Self::Order, black: Self::Order) -> (Self, Self::Report);
+
+    /// Zobrist key of everything that decides the future of the game, kept incrementally.
+    fn key(&self) -> u64;
+
+    /// The outcome at the start of this round by the rules of the position alone (mate,
+    /// stalemate, the clock, material); repetition needs history.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether this position ends the game by the rules perft counts (mate, double mate,
+    /// stalemate), ignoring the draws by clock, repetition and material.
+    fn is_terminal(&self) -> bool;
+
+    /// Orders (not rounds) since the last irreversible round; no repetition reaches further.
+    fn halfmove_clock(&self) -> u32;
+
+    /// Whether `side`'s king is attacked at the start of this round.
+    fn in_check(&self, side: Player) -> bool;
+
+    /// Whether `order` captures something if carried out as written (ordering, quiescence).
+    fn is_capture(&self, side: Player, order: Self::Order) -> bool;
+
+    /// Material `order` wins if carried out as written, in centipawns (0 = none or unknown).
+    fn capture_value(&self, side: Player, order: Self::Order) -> i32 {
+        let _ = (side, order);
+        0
+    }
+
+    /// Parses one order of `side` in the variant's notation and checks it is legal here.
+    fn parse_order(&self, side: Player, s: &str) -> Result<Self::Order, ParseError>;
+
+    /// Formats one order (output only: it allocates).
+    fn format_order(&self, order: Self::Order) -> String;
+
+    /// Parses a round token (Ven: `WHITE,BLACK`, White's order first whatever the first mover).
+    fn parse_round(&self, s: &str) -> Result<(Self::Order, Self::Order), ParseError> {
+        let mut parts = s.split(',');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(w), Some(b), None) if !w.is_empty() && !b.is_empty() => Ok((
+                self.parse_order(Player::White, w)?,
+                self.parse_order(Player::Black, b)?,
+            )),
+            _ => Err(ParseError::new(format!(
+                "bad round '{s}': expected WHITE,BLACK such as e2e4,e7e5"
+            ))),
+        }
+    }
+
+    /// Formats a round token.
+    fn format_round(&self, white: Self::Order, black: Self::Order) -> String {
+        format!("{},{}", self.format_order(white), self.format_order(black))
+    }
+
+    /// Static evaluation in centipawns from White's point of view.
+    fn evaluate(&self) -> i32;
+}

@@ -1,0 +1,1 @@
+//! Perft over pairs of orders (filled in with Ven).

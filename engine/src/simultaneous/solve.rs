@@ -1,0 +1,1 @@
+//! Zero-sum matrix games (filled in with the solvers).
