@@ -120,6 +120,19 @@ pub fn search<G: Game>(
     report: &mut dyn FnMut(Report<G::Move>),
 ) -> SearchResult<G::Move> {
     tt.new_search();
+    search_within(root, history, params, tt, control, report)
+}
+
+/// As [`search`], within the table's current generation: for the many small searches of one
+/// decision (Ven's payoff searches), which must not age each other's entries out of the table.
+pub fn search_within<G: Game>(
+    root: &G,
+    history: &[u64],
+    params: &SearchParams<G::Move>,
+    tt: &TranspositionTable,
+    control: &Control,
+    report: &mut dyn FnMut(Report<G::Move>),
+) -> SearchResult<G::Move> {
     let root_moves = root_moves(root, params, tt);
     if root_moves.is_empty() {
         wait_for_permission(params, control);

@@ -2,6 +2,7 @@
 
 use crate::game::Player;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What `go` asked for. `None`/`false` = no such limit.
@@ -87,6 +88,8 @@ pub struct Control {
     base: Instant,
     /// Nanoseconds from `base` to the moment the clock started (the `go`, or the `ponderhit`).
     start_ns: AtomicU64,
+    /// A search nested in another (Ven's payoff searches) stops when the outer one does.
+    parent: Option<Arc<Control>>,
 }
 
 impl Control {
@@ -97,6 +100,16 @@ impl Control {
             pondering: AtomicBool::new(ponder),
             base: Instant::now(),
             start_ns: AtomicU64::new(0),
+            parent: None,
+        }
+    }
+
+    /// A control for a search nested in `parent`'s: its own clock and stop, and it stops too
+    /// when `parent` does (a `stop` from the GUI reaches every nested search at once).
+    pub fn nested(parent: &Arc<Control>) -> Self {
+        Control {
+            parent: Some(Arc::clone(parent)),
+            ..Control::new(false)
         }
     }
 
@@ -106,7 +119,7 @@ impl Control {
 
     #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Relaxed)
+        self.stop.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_stopped())
     }
 
     /// The opponent played the expected move: the clock starts now.

@@ -13,6 +13,8 @@
 //!   resolved positions, a double-oracle loop, and the mixed strategy the engine draws from.
 
 pub mod perft;
+pub mod root;
+pub mod serial;
 pub mod solve;
 
 use crate::game::{MoveList, Outcome, ParseError, Player, VariantOptions};
@@ -106,6 +108,13 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
     /// Formats a round token.
     fn format_round(&self, white: Self::Order, black: Self::Order) -> String {
         format!("{},{}", self.format_order(white), self.format_order(black))
+    }
+
+    /// Orders of `side` worth a place in the root's first matrix game whatever the search
+    /// thinks of them, because they answer the opponent's possible orders (Ven: vengeance on
+    /// threatened pieces, moving attacked pieces). None by default.
+    fn insurance_orders(&self, side: Player, out: &mut Self::Orders) {
+        let _ = (side, out);
     }
 
     /// Static evaluation in centipawns from White's point of view.

@@ -7,11 +7,13 @@
 
 mod nim;
 mod pendulum;
+mod pennies;
 mod tictactoe;
 mod tree;
 
 pub use nim::{Nim, NimOptions};
 pub use pendulum::Pendulum;
+pub use pennies::{Pennies, PenniesReport};
 pub use tictactoe::TicTacToe;
 pub use tree::Tree;
 

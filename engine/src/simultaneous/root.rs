@@ -1,0 +1,625 @@
+//! The root of a round: which order to write, as game theory says.
+//!
+//! A round is a matrix game over the two sides' orders. Its payoffs are expected scores of the
+//! resolved positions, found by searching each of them with the generic alpha-beta through the
+//! sequential view ([`Serial`]); the matrix game over them is solved exactly or by regret
+//! matching ([`super::solve`]). Since a side has dozens of orders, the matrix starts from
+//! *candidates* (each side's best orders by serialized search, and the variant's insurance
+//! orders) and grows by a double-oracle loop: each side's best response over its whole order
+//! list against the other's current mixed strategy joins the matrix until no response gains
+//! more than [`RoundParams::epsilon`]. All of this is repeated one round deeper at a time
+//! (iterative deepening on the payoff depth) while the time lasts; a stop answers at once with
+//! the strategy of the last completed depth.
+//!
+//! The engine then draws its order from the mixed strategy (the caller holds the seeded
+//! generator): never the most likely order alone, which an opponent could exploit.
+
+use super::serial::Serial;
+use super::solve::{self, Matrix};
+use super::SimultaneousGame;
+use crate::game::Player;
+use crate::search::{self, score, Control, Limits, SearchParams, TimePlan, TranspositionTable};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a round's search is asked to do.
+#[derive(Clone, Debug)]
+pub struct RoundParams {
+    pub limits: Limits,
+    /// Payoff searches run on this many threads at once.
+    pub threads: usize,
+    pub move_overhead: Duration,
+    /// Orders each side brings to the first matrix from its serialized search.
+    pub candidates: usize,
+    /// A best response that gains less than this (in expected score) ends the double oracle.
+    pub epsilon: f64,
+    /// Rounds of double oracle per depth at most.
+    pub oracle_rounds: usize,
+}
+
+impl Default for RoundParams {
+    fn default() -> Self {
+        RoundParams {
+            limits: Limits::default(),
+            threads: 1,
+            move_overhead: Duration::from_millis(10),
+            candidates: 5,
+            epsilon: 0.005,
+            oracle_rounds: 4,
+        }
+    }
+}
+
+/// The strategy for one side, most likely order first, and what it is worth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundResult<O> {
+    /// Orders with their probabilities (summing to 1), most likely first; empty when the side
+    /// has no order (the game is over).
+    pub strategy: Vec<(O, f64)>,
+    /// Expected score for the side, by the payoff searches.
+    pub value: f64,
+    /// Rounds searched beyond this one by the payoff searches of the strategy.
+    pub depth: u32,
+    /// Size of the last matrix solved (the side's orders, the opponent's).
+    pub matrix: (usize, usize),
+    /// Whether the strategy is one order (a pure saddle point of the matrix game).
+    pub pure: bool,
+    pub nodes: u64,
+    /// Time spent solving matrix games (not searching payoffs).
+    pub solve_time: Duration,
+    pub time: Duration,
+}
+
+impl<O> RoundResult<O> {
+    fn none() -> Self {
+        RoundResult {
+            strategy: Vec::new(),
+            value: 0.5,
+            depth: 0,
+            matrix: (0, 0),
+            pure: true,
+            nodes: 0,
+            solve_time: Duration::ZERO,
+            time: Duration::ZERO,
+        }
+    }
+}
+
+/// An internal search score (centipawns, or a mate) as an expected score in [0, 1]: the logistic
+/// that puts 400 centipawns at odds of ten to one, as the Elo scale does.
+pub fn expected_score(score: i32) -> f64 {
+    if score::is_mate(score) {
+        return if score > 0 { 1.0 } else { 0.0 };
+    }
+    1.0 / (1.0 + 10f64.powf(-score as f64 / 400.0))
+}
+
+/// The payoff oracle: the expected score for White of the position after a pair of orders,
+/// found by searching it `depth` rounds deep in both serializations (White writing first and
+/// Black writing first, whose biases cancel) and averaging. Results are cached per pair.
+pub struct Oracle<'a, G: SimultaneousGame> {
+    root: &'a G,
+    history: Vec<u64>,
+    tt: &'a TranspositionTable,
+    control: &'a Arc<Control>,
+    deadline: Option<Instant>,
+    pool: Option<rayon::ThreadPool>,
+    cache: HashMap<(G::Order, G::Order), (u32, f64)>,
+    pub nodes: u64,
+}
+
+impl<'a, G: SimultaneousGame> Oracle<'a, G> {
+    /// An oracle for the round at `root` (reached after the positions with keys `history`),
+    /// whose searches stop when `control` does or at `deadline`, on `threads` threads.
+    pub fn new(
+        root: &'a G,
+        history: &[u64],
+        tt: &'a TranspositionTable,
+        control: &'a Arc<Control>,
+        deadline: Option<Instant>,
+        threads: usize,
+    ) -> Self {
+        let mut history = history.to_vec();
+        history.push(root.key());
+        // Payoff searches recurse as deep as any search: they need a search thread's stack.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .thread_name(|i| format!("payoff-{i}"))
+            .stack_size(32 << 20)
+            .build()
+            .ok();
+        Oracle {
+            root,
+            history,
+            tt,
+            control,
+            deadline,
+            pool,
+            cache: HashMap::new(),
+            nodes: 0,
+        }
+    }
+
+    /// The cached payoff of a pair searched at least `depth` deep.
+    pub fn cached(&self, white: G::Order, black: G::Order, depth: u32) -> Option<f64> {
+        self.cache
+            .get(&(white, black))
+            .filter(|(d, _)| *d >= depth)
+            .map(|(_, v)| *v)
+    }
+
+    /// Searches the pairs not yet known at `depth`, in parallel on the current rayon pool.
+    /// Returns `false` if a search was cut short (stop or deadline): the depth is then
+    /// incomplete and nothing of it is kept.
+    pub fn fill(&mut self, pairs: &[(G::Order, G::Order)], depth: u32) -> bool {
+        let mut todo: Vec<(G::Order, G::Order)> = pairs
+            .iter()
+            .copied()
+            .filter(|(w, b)| self.cached(*w, *b, depth).is_none())
+            .collect();
+        todo.sort_unstable_by_key(|p| format!("{p:?}"));
+        todo.dedup();
+        let this = &*self;
+        let search_all = || -> Vec<Option<(f64, u64)>> {
+            todo.par_iter()
+                .map(|&(w, b)| this.search_pair(w, b, depth))
+                .collect()
+        };
+        let results = match &self.pool {
+            Some(pool) => pool.install(search_all),
+            None => todo
+                .iter()
+                .map(|&(w, b)| this.search_pair(w, b, depth))
+                .collect(),
+        };
+        let mut complete = true;
+        for (pair, r) in todo.into_iter().zip(results) {
+            match r {
+                Some((value, nodes)) => {
+                    self.nodes += nodes;
+                    self.cache.insert(pair, (depth, value));
+                }
+                None => complete = false,
+            }
+        }
+        complete
+    }
+
+    fn search_pair(&self, white: G::Order, black: G::Order, depth: u32) -> Option<(f64, u64)> {
+        let child = self.root.resolve(white, black);
+        if child.is_terminal() || child.outcome().is_some() {
+            let outcome = child.outcome().expect("a terminal position has an outcome");
+            let view = Serial::new(child, Player::White);
+            let s = score::outcome_score(&view, outcome, 0);
+            return Some((expected_score(s), 0));
+        }
+        if depth == 0 {
+            return Some((expected_score(child.evaluate()), 1));
+        }
+        let mut total = 0.0;
+        let mut nodes = 0;
+        for first in Player::BOTH {
+            let remaining = match self.deadline {
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return None;
+                    }
+                    Some(left)
+                }
+                None => None,
+            };
+            let params = SearchParams {
+                limits: Limits {
+                    depth: Some(2 * depth),
+                    move_time: remaining,
+                    ..Limits::default()
+                },
+                move_overhead: Duration::ZERO,
+                ..SearchParams::default()
+            };
+            let history: Vec<u64> = self
+                .history
+                .iter()
+                .map(|k| Serial::<G>::round_key(*k, first))
+                .collect();
+            let view = Serial::new(child.clone(), first);
+            let control = Control::nested(self.control);
+            let r = search::search_within(&view, &history, &params, self.tt, &control, &mut |_| {});
+            if r.depth < 2 * depth {
+                return None;
+            }
+            nodes += r.nodes;
+            let white = if first == Player::White {
+                r.score
+            } else {
+                -r.score
+            };
+            total += expected_score(white);
+        }
+        Some((total / 2.0, nodes))
+    }
+}
+
+/// The orders of `side` that the first matrix starts from: its best by a serialized search in
+/// which it writes first (maximin: what it can guarantee), then its captures by value, then the
+/// variant's insurance orders; at most `candidates + insurance` of them.
+fn candidates<G: SimultaneousGame>(
+    root: &G,
+    history: &[u64],
+    side: Player,
+    depth: u32,
+    params: &RoundParams,
+    tt: &TranspositionTable,
+    control: &Arc<Control>,
+) -> (Vec<G::Order>, u64) {
+    let view = Serial::new(root.clone(), side);
+    let history: Vec<u64> = history
+        .iter()
+        .map(|k| Serial::<G>::round_key(*k, side))
+        .collect();
+    let search_params = SearchParams {
+        limits: Limits {
+            depth: Some(2 * depth + 1),
+            ..Limits::default()
+        },
+        multipv: params.candidates,
+        ..SearchParams::default()
+    };
+    let nested = Control::nested(control);
+    let mut best: Vec<(G::Order, i32)> = Vec::new();
+    search::search_within(
+        &view,
+        &history,
+        &search_params,
+        tt,
+        &nested,
+        &mut |report| {
+            if let search::Report::Info(info) = report {
+                if let Some(first) = info.pv.first() {
+                    let line = info.multipv - 1;
+                    if best.len() <= line {
+                        best.resize(line + 1, (*first, info.score));
+                    }
+                    best[line] = (*first, info.score);
+                }
+            }
+        },
+    );
+    let mut orders: Vec<G::Order> = best.into_iter().map(|(o, _)| o).collect();
+    let mut all = G::Orders::default();
+    root.orders(side, &mut all);
+    let mut captures: Vec<(i32, G::Order)> = all
+        .iter()
+        .filter(|o| root.is_capture(side, **o))
+        .map(|o| (root.capture_value(side, *o), *o))
+        .collect();
+    captures.sort_by_key(|(v, _)| -v);
+    let mut insurance = G::Orders::default();
+    root.insurance_orders(side, &mut insurance);
+    let extra = captures
+        .into_iter()
+        .map(|(_, o)| o)
+        .take(2)
+        .chain(insurance.iter().copied().take(3));
+    for o in extra {
+        if !orders.contains(&o) {
+            orders.push(o);
+        }
+    }
+    if orders.is_empty() {
+        orders.extend(all.iter().copied().take(1));
+    }
+    (orders, 0)
+}
+
+/// Finds `side`'s mixed strategy for the round at `root` within `params`' limits. The caller
+/// draws the order to play from [`RoundResult::strategy`]. `report` hears of every completed
+/// depth.
+pub fn think<G: SimultaneousGame>(
+    root: &G,
+    history: &[u64],
+    side: Player,
+    params: &RoundParams,
+    tt: &TranspositionTable,
+    control: &Arc<Control>,
+    report: &mut dyn FnMut(&RoundResult<G::Order>),
+) -> RoundResult<G::Order> {
+    let started = Instant::now();
+    let mut mine = G::Orders::default();
+    root.orders(side, &mut mine);
+    let mut theirs = G::Orders::default();
+    root.orders(side.other(), &mut theirs);
+    if mine.is_empty() || theirs.is_empty() {
+        return RoundResult::none();
+    }
+    tt.new_search();
+    let plan = TimePlan::new(&params.limits, side, params.move_overhead);
+    let deadline = plan.hard.map(|h| started + h);
+    let best = {
+        let mut oracle = Oracle::new(root, history, tt, control, deadline, params.threads);
+        let mut best: Option<RoundResult<G::Order>> = None;
+        let max_depth = params.limits.depth.unwrap_or(search::MAX_DEPTH / 2).max(1);
+        for depth in 1..=max_depth {
+            let Some(result) = solve_depth(
+                root,
+                history,
+                side,
+                depth,
+                &mine,
+                &theirs,
+                params,
+                &mut oracle,
+                started,
+            ) else {
+                break;
+            };
+            report(&result);
+            let elapsed = started.elapsed();
+            best = Some(result);
+            if control.is_stopped() || params.limits.nodes.is_some_and(|n| oracle.nodes >= n) {
+                break;
+            }
+            // A deeper iteration costs several times this one: start it only if it may finish.
+            if plan.soft.is_some_and(|soft| elapsed * 3 >= soft) {
+                break;
+            }
+        }
+        // `infinite` waits for the GUI's stop, as UCI asks.
+        while params.limits.infinite && !control.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        best
+    };
+    let mut result = best.unwrap_or_else(|| {
+        // Stopped before the first depth finished: the first candidate, alone.
+        let mut r = RoundResult::none();
+        r.strategy = vec![(mine[0], 1.0)];
+        r
+    });
+    result.time = started.elapsed();
+    result
+}
+
+/// One depth: the candidates' matrix, then double oracle. `None` if cut short.
+#[allow(clippy::too_many_arguments)]
+fn solve_depth<G: SimultaneousGame>(
+    root: &G,
+    history: &[u64],
+    side: Player,
+    depth: u32,
+    mine: &[G::Order],
+    theirs: &[G::Order],
+    params: &RoundParams,
+    oracle: &mut Oracle<'_, G>,
+    started: Instant,
+) -> Option<RoundResult<G::Order>> {
+    let (tt, control) = (oracle.tt, oracle.control);
+    let (mut rows, _) = candidates(root, history, side, depth - 1, params, tt, control);
+    let (mut cols, _) = candidates(root, history, side.other(), depth - 1, params, tt, control);
+    if control.is_stopped() {
+        return None;
+    }
+    let pair = |r: G::Order, c: G::Order| match side {
+        Player::White => (r, c),
+        Player::Black => (c, r),
+    };
+    let mut solve_time = Duration::ZERO;
+    for _ in 0..=params.oracle_rounds {
+        let (rs, cs) = (&rows, &cols);
+        let pairs: Vec<_> = rs
+            .iter()
+            .flat_map(|r| cs.iter().map(move |c| pair(*r, *c)))
+            .collect();
+        if !oracle.fill(&pairs, depth) {
+            return None;
+        }
+        let t = Instant::now();
+        let payoff = |r: G::Order, c: G::Order| {
+            let (w, b) = pair(r, c);
+            let white = oracle.cached(w, b, depth).unwrap_or(0.5);
+            match side {
+                Player::White => white,
+                Player::Black => 1.0 - white,
+            }
+        };
+        let matrix = Matrix::from_fn(rows.len(), cols.len(), |i, j| payoff(rows[i], cols[j]));
+        let solution = solve::solve(&matrix);
+        solve_time += t.elapsed();
+
+        // Best responses over the whole order lists, against the other side's support.
+        let row_support: Vec<usize> = (0..rows.len()).filter(|i| solution.row[*i] > 0.0).collect();
+        let col_support: Vec<usize> = (0..cols.len()).filter(|j| solution.col[*j] > 0.0).collect();
+        let brs: Vec<_> = mine
+            .iter()
+            .flat_map(|r| col_support.iter().map(move |j| pair(*r, cs[*j])))
+            .chain(
+                theirs
+                    .iter()
+                    .flat_map(|c| row_support.iter().map(move |i| pair(rs[*i], *c))),
+            )
+            .collect();
+        if !oracle.fill(&brs, depth) {
+            return None;
+        }
+        let payoff = |r: G::Order, c: G::Order| {
+            let (w, b) = pair(r, c);
+            let white = oracle.cached(w, b, depth).unwrap_or(0.5);
+            match side {
+                Player::White => white,
+                Player::Black => 1.0 - white,
+            }
+        };
+        let row_br = mine
+            .iter()
+            .map(|r| {
+                let v: f64 = col_support
+                    .iter()
+                    .map(|j| solution.col[*j] * payoff(*r, cols[*j]))
+                    .sum();
+                (v, *r)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("the side has orders");
+        let col_br = theirs
+            .iter()
+            .map(|c| {
+                let v: f64 = row_support
+                    .iter()
+                    .map(|i| solution.row[*i] * payoff(rows[*i], *c))
+                    .sum();
+                (v, *c)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("the opponent has orders");
+        let mut grew = false;
+        if row_br.0 > solution.value + params.epsilon && !rows.contains(&row_br.1) {
+            rows.push(row_br.1);
+            grew = true;
+        }
+        if col_br.0 < solution.value - params.epsilon && !cols.contains(&col_br.1) {
+            cols.push(col_br.1);
+            grew = true;
+        }
+        if !grew || oracle.deadline.is_some_and(|d| Instant::now() >= d) {
+            let mut strategy: Vec<(G::Order, f64)> = rows
+                .iter()
+                .zip(&solution.row)
+                .filter(|(_, p)| **p > 0.0)
+                .map(|(o, p)| (*o, *p))
+                .collect();
+            strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
+            return Some(RoundResult {
+                pure: strategy.len() == 1,
+                strategy,
+                value: solution.value,
+                depth,
+                matrix: (rows.len(), cols.len()),
+                nodes: oracle.nodes,
+                solve_time,
+                time: started.elapsed(),
+            });
+        }
+    }
+    None
+}
+
+/// The serialized maximin order: `side` writes first and the opponent answers knowing it, in
+/// every round of the search. What "just use alpha-beta" plays (the `Play=maximin` baseline).
+pub fn maximin<G: SimultaneousGame>(
+    root: &G,
+    history: &[u64],
+    side: Player,
+    params: &SearchParams<G::Order>,
+    tt: &TranspositionTable,
+    control: &Control,
+) -> Option<G::Order> {
+    let view = Serial::new(root.clone(), side);
+    let history: Vec<u64> = history
+        .iter()
+        .map(|k| Serial::<G>::round_key(*k, side))
+        .collect();
+    search::search(&view, &history, params, tt, control, &mut |_| {}).best
+}
+
+/// Sums `side`'s probability of an order list to 1 (guards against rounding in the solvers).
+pub fn normalised<O: Copy>(strategy: &[(O, f64)]) -> Vec<(O, f64)> {
+    let total: f64 = strategy.iter().map(|(_, p)| p).sum();
+    if total <= 0.0 {
+        return strategy.iter().map(|(o, _)| (*o, 0.0)).collect();
+    }
+    strategy.iter().map(|(o, p)| (*o, p / total)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simultaneous::SimultaneousGame;
+    use crate::toys::Pennies;
+
+    fn think_depth(pos: &Pennies, side: Player, depth: u32) -> RoundResult<u8> {
+        let params = RoundParams {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            ..RoundParams::default()
+        };
+        let tt = TranspositionTable::new(1);
+        let control = Arc::new(Control::default());
+        think(pos, &[], side, &params, &tt, &control, &mut |_| {})
+    }
+
+    #[test]
+    fn pennies_is_played_half_and_half_by_both_sides() {
+        // Payoffs one round deep: the last round is exact, earlier ones see the lead.
+        for side in Player::BOTH {
+            for left in 1..=3 {
+                let r = think_depth(&Pennies { left, lead: 0 }, side, 1);
+                let p = |o: u8| {
+                    r.strategy
+                        .iter()
+                        .find(|(x, _)| *x == o)
+                        .map_or(0.0, |s| s.1)
+                };
+                assert!((p(0) - 0.5).abs() < 0.02, "{side} {left}: {:?}", r.strategy);
+                assert!((p(1) - 0.5).abs() < 0.02, "{side} {left}: {:?}", r.strategy);
+                assert!(
+                    p(2) < 1e-3,
+                    "the conceding order is dominated: {:?}",
+                    r.strategy
+                );
+                assert!(
+                    (r.value - 0.5).abs() < 0.02,
+                    "{side} {left}: value {}",
+                    r.value
+                );
+                assert!(!r.pure);
+            }
+        }
+    }
+
+    #[test]
+    fn a_decided_last_round_is_a_pure_saddle_point() {
+        // White leads by two with one round left: whatever happens White wins, and conceding
+        // costs nothing either; the value is one.
+        let r = think_depth(&Pennies { left: 1, lead: 2 }, Player::White, 1);
+        assert!((r.value - 1.0).abs() < 1e-9, "{r:?}");
+        let r = think_depth(&Pennies { left: 1, lead: 2 }, Player::Black, 1);
+        assert!(r.value.abs() < 1e-9, "{r:?}");
+    }
+
+    #[test]
+    fn no_orders_at_the_end_of_the_game() {
+        let r = think_depth(&Pennies { left: 0, lead: 1 }, Player::White, 2);
+        assert!(r.strategy.is_empty());
+    }
+
+    #[test]
+    fn a_stop_before_the_first_depth_still_names_an_order() {
+        let control = Arc::new(Control::default());
+        control.stop();
+        let tt = TranspositionTable::new(1);
+        let pos = Pennies::start(&());
+        let r = think(
+            &pos,
+            &[],
+            Player::White,
+            &RoundParams::default(),
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        assert_eq!(r.strategy.len(), 1);
+    }
+
+    #[test]
+    fn expected_scores_follow_the_elo_logistic() {
+        assert!((expected_score(0) - 0.5).abs() < 1e-12);
+        assert!((expected_score(400) - 10.0 / 11.0).abs() < 1e-12);
+        assert_eq!(expected_score(score::MATE - 3), 1.0);
+        assert_eq!(expected_score(-score::MATE + 3), 0.0);
+    }
+}

@@ -1,0 +1,249 @@
+//! The sequential view of a simultaneous game: each round is serialized as two plies. One side
+//! (the *first writer*) writes its order; the other writes knowing it; then the round resolves.
+//! [`Serial`] implements [`Game`], so the generic alpha-beta, its transposition table and Lazy
+//! SMP search a simultaneous game without a fork.
+//!
+//! The second writer sees the first writer's order, which is an advantage the real game does
+//! not give: searched with White writing first, the value is White's *maximin* (a lower bound of
+//! the round's value for White); with Black writing first, White's *minimax* (an upper bound).
+//! Where the two meet, the round has a pure saddle point; elsewhere the root builds a matrix
+//! game ([`super::root`]).
+
+use super::SimultaneousGame;
+use crate::game::{DrawReason, Game, Outcome, ParseError, Player};
+use std::hash::{Hash, Hasher};
+
+/// A simultaneous position seen as a sequence of plies, with `first` writing first in every
+/// round, and the first writer's order once it is written.
+#[derive(Clone, Debug)]
+pub struct Serial<G: SimultaneousGame> {
+    pos: G,
+    first: Player,
+    pending: Option<G::Order>,
+}
+
+impl<G: SimultaneousGame> Serial<G> {
+    /// `pos` at the start of a round, with `first` writing first.
+    pub fn new(pos: G, first: Player) -> Self {
+        Serial {
+            pos,
+            first,
+            pending: None,
+        }
+    }
+
+    /// The position at the start of the current round.
+    pub fn position(&self) -> &G {
+        &self.pos
+    }
+
+    /// The side that writes first in every round of this view.
+    pub fn first_writer(&self) -> Player {
+        self.first
+    }
+
+    /// The key this view gives a position at the start of a round whose own key is `key`, with
+    /// `first` writing first: how a game's history of round keys reads in this view.
+    pub fn round_key(key: u64, first: Player) -> u64 {
+        match first {
+            Player::White => key,
+            Player::Black => key ^ BLACK_FIRST_KEY,
+        }
+    }
+
+    /// The first writer's order, once written (the second writer is to move).
+    pub fn pending(&self) -> Option<G::Order> {
+        self.pending
+    }
+}
+
+/// Folds an order into 64 bits for the key (a multiply-xorshift mix of whatever `Hash` writes).
+struct OrderHasher(u64);
+
+impl Hasher for OrderHasher {
+    fn finish(&self) -> u64 {
+        let mut x = self.0 ^ (self.0 >> 31);
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^ (x >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ *b as u64).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+}
+
+/// Keys that tell the views apart: the second writer to move, and which side writes first.
+const PENDING_KEY: u64 = 0x6A09_E667_F3BC_C909;
+const BLACK_FIRST_KEY: u64 = 0xBB67_AE85_84CA_A73B;
+
+impl<G: SimultaneousGame> Game for Serial<G> {
+    type Move = G::Order;
+    type Moves = G::Orders;
+    type Options = G::Options;
+    const NAME: &'static str = G::NAME;
+
+    fn start(options: &G::Options) -> Self {
+        Serial::new(G::start(options), Player::White)
+    }
+
+    fn from_fen(fen: &str, options: &G::Options) -> Result<Self, ParseError> {
+        Ok(Serial::new(G::from_fen(fen, options)?, Player::White))
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        match self.pending {
+            None => self.first,
+            Some(_) => self.first.other(),
+        }
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut G::Orders) {
+        self.pos.orders(self.to_move(), out)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.pos.count_orders(self.to_move())
+    }
+
+    #[inline]
+    fn play(&self, order: G::Order) -> Self {
+        match self.pending {
+            None => Serial {
+                pos: self.pos.clone(),
+                first: self.first,
+                pending: Some(order),
+            },
+            Some(first) => {
+                let (white, black) = match self.first {
+                    Player::White => (first, order),
+                    Player::Black => (order, first),
+                };
+                Serial::new(self.pos.resolve(white, black), self.first)
+            }
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let mut key = Self::round_key(self.pos.key(), self.first);
+        if let Some(order) = self.pending {
+            let mut h = OrderHasher(PENDING_KEY);
+            order.hash(&mut h);
+            key ^= h.finish();
+        }
+        key
+    }
+
+    /// Draws by the clock and material, at the start of a round only (the mates and
+    /// stalemates come from an empty order list, through `stuck_outcome`).
+    fn quick_outcome(&self) -> Option<Outcome> {
+        if self.pending.is_some() || self.pos.is_terminal() {
+            return None;
+        }
+        self.pos.outcome()
+    }
+
+    fn stuck_outcome(&self) -> Outcome {
+        self.pos
+            .outcome()
+            .unwrap_or(Outcome::Draw(DrawReason::Stalemate))
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmove_clock() + self.pending.is_some() as u32
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.in_check(self.to_move())
+    }
+
+    fn is_capture(&self, order: G::Order) -> bool {
+        self.pos.is_capture(self.to_move(), order)
+    }
+
+    fn capture_value(&self, order: G::Order) -> i32 {
+        self.pos.capture_value(self.to_move(), order)
+    }
+
+    fn parse_move(&self, s: &str) -> Result<G::Order, ParseError> {
+        self.pos.parse_order(self.to_move(), s)
+    }
+
+    fn format_move(&self, order: G::Order) -> String {
+        self.pos.format_order(order)
+    }
+
+    /// The position's evaluation; once the first writer has written, counting what its order
+    /// captures as written: standing pat there must not forget a capture about to happen.
+    fn evaluate(&self) -> i32 {
+        let mut white = self.pos.evaluate();
+        if let Some(order) = self.pending {
+            white += self.first.sign() * self.pos.capture_value(self.first, order);
+        }
+        white * self.to_move().sign()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{self, Control, Limits, Pruning, SearchParams, TranspositionTable};
+    use crate::toys::Pennies;
+
+    fn value(pos: Pennies, first: Player, depth: u32) -> i32 {
+        let params = SearchParams {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            pruning: Pruning::NONE,
+            ..SearchParams::default()
+        };
+        let tt = TranspositionTable::new(1);
+        let root = Serial::new(pos, first);
+        search::search(&root, &[], &params, &tt, &Control::default(), &mut |_| {}).score
+    }
+
+    #[test]
+    fn the_second_writer_wins_every_round_of_pennies() {
+        // One round left at a tie: whoever writes second matches (White) or differs (Black).
+        let pos = Pennies { left: 1, lead: 0 };
+        assert!(
+            value(pos, Player::White, 2) < 0,
+            "Black writes second and wins"
+        );
+        assert!(
+            value(pos, Player::Black, 2) < 0,
+            "White writes second: Black, to move, loses"
+        );
+        // Three rounds: the second writer takes all of them.
+        let pos = Pennies::start(&());
+        assert!(value(pos, Player::White, 6) < -1000);
+    }
+
+    #[test]
+    fn a_round_is_two_plies_and_the_key_tells_them_apart() {
+        let root = Serial::new(Pennies::start(&()), Player::White);
+        assert_eq!(root.to_move(), Player::White);
+        let half = root.play(1);
+        assert_eq!(half.to_move(), Player::Black);
+        assert_ne!(half.key(), root.key());
+        assert_ne!(half.key(), root.play(0).key());
+        let next = half.play(1);
+        assert_eq!(next.position(), &Pennies { left: 2, lead: 1 });
+        assert_eq!(next.to_move(), Player::White);
+        let black_first = Serial::new(Pennies::start(&()), Player::Black);
+        assert_eq!(black_first.to_move(), Player::Black);
+        assert_ne!(black_first.key(), root.key());
+        // Black wrote 0 first, White answers 1: the coins differ, Black takes the round.
+        assert_eq!(black_first.play(0).play(1).position().lead, -1);
+    }
+}
