@@ -180,6 +180,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The `UCI_Variant` name.
     const NAME: &'static str;
 
+    /// What joins the plies of one turn in the variant's notation, where one player decides
+    /// several plies in a row (007: `e2e4,e7e5,g1f3`); `None` where a turn is one move, so that
+    /// a token such as `g1f3,e7e5` is one (malformed) move, never two plies.
+    const TURN_SEPARATOR: Option<char> = None;
+
     /// Plies quiescence search may play beyond the nominal depth before it settles for the
     /// static evaluation. Unbounded by default; a variant whose capture sequences branch widely
     /// (many ranged capturers on a large board) bounds them here.
@@ -248,6 +253,28 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Formats a move in the variant's notation (output only: it allocates).
     fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The ply texts of a turn token (see [`Game::TURN_SEPARATOR`]), in order.
+    fn turn_plies(token: &str) -> Vec<&str> {
+        match Self::TURN_SEPARATOR {
+            Some(sep) => token.split(sep).collect(),
+            None => vec![token],
+        }
+    }
+
+    /// Plies played in a row from here, as one turn token (output only: it allocates).
+    fn format_turn(&self, plies: &[Self::Move]) -> String {
+        let mut pos = self.clone();
+        let mut text = String::new();
+        for (i, &mv) in plies.iter().enumerate() {
+            if i > 0 {
+                text.push(Self::TURN_SEPARATOR.unwrap_or(' '));
+            }
+            text.push_str(&pos.format_move(mv));
+            pos = pos.play(mv);
+        }
+        text
+    }
 
     /// Static evaluation in centipawns from the point of view of [`Game::to_move`].
     fn evaluate(&self) -> i32;

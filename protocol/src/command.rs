@@ -2,7 +2,7 @@
 //! text until the session hands them to the variant's own parsers.
 
 use chimera_engine::search::Limits;
-use chimera_engine::ParseError;
+use chimera_engine::{ParseError, Player};
 use std::time::Duration;
 
 /// Where a `position` command starts.
@@ -20,6 +20,9 @@ pub struct Go {
     pub search_moves: Vec<String>,
     /// `go perft N`: count instead of search.
     pub perft: Option<u32>,
+    /// `go side white|black`: the side the engine writes an order for, in a simultaneous
+    /// variant (Ven), where both sides decide at once.
+    pub side: Option<Player>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +156,7 @@ fn parse_position(rest: &[&str]) -> Result<Command, ParseError> {
     Ok(Command::Position { start, moves })
 }
 
-const GO_WORDS: [&str; 13] = [
+const GO_WORDS: [&str; 14] = [
     "searchmoves",
     "ponder",
     "wtime",
@@ -167,6 +170,7 @@ const GO_WORDS: [&str; 13] = [
     "movetime",
     "infinite",
     "perft",
+    "side",
 ];
 
 fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
@@ -195,6 +199,13 @@ fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
             "nodes" => go.limits.nodes = Some(number(value()?, "nodes", 1, u64::MAX)?),
             "mate" => go.limits.mate = Some(number(value()?, "mate", 1, 60)?),
             "perft" => go.perft = Some(number(value()?, "perft depth", 0, 64)?),
+            "side" => {
+                go.side = Some(match value()? {
+                    "white" | "w" => Player::White,
+                    "black" | "b" => Player::Black,
+                    other => return err(format!("go: side '{other}' is not white or black")),
+                })
+            }
             "infinite" => {
                 go.limits.infinite = true;
                 takes_value = false;
@@ -310,6 +321,11 @@ mod tests {
             panic!()
         };
         assert_eq!((go.search_moves.len(), go.limits.depth), (1, Some(3)));
+        let Command::Go(go) = parse("go side black movetime 100") else {
+            panic!()
+        };
+        assert_eq!(go.side, Some(Player::Black));
+        assert_eq!(go.limits.move_time, Some(Duration::from_millis(100)));
         assert_eq!(
             parse("go perft 3"),
             Command::Go(Go {
@@ -339,6 +355,8 @@ mod tests {
             ("bench 3 4", "'4'"),
             ("go nodes -1", "'-1'"),
             ("go mate 99", "'99'"),
+            ("go side red", "'red'"),
+            ("go side", "'side'"),
         ] {
             let e = error(line);
             assert!(e.contains(token), "{line}: {e}");

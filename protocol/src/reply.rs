@@ -119,15 +119,9 @@ pub fn bestmove_line<G: Game>(
     text
 }
 
-/// Plies played in a row from `pos`, comma-joined.
+/// Plies played in a row from `pos`, as the variant writes a turn.
 pub fn plies_text<G: Game>(pos: &G, plies: &[G::Move]) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::with_capacity(plies.len());
-    for &mv in plies {
-        words.push(pos.format_move(mv));
-        pos = pos.play(mv);
-    }
-    words.join(",")
+    pos.format_turn(plies)
 }
 
 /// The line printed before `bestmove (none)`: what the root's end is worth.

@@ -227,9 +227,9 @@ impl<G: Describe> Session for GameSession<G> {
             Start::Fen(fen) => G::from_fen(fen, &self.options)?,
         };
         let mut history = History::new(root);
-        // A comma-joined token is a turn of several plies (007), played in order.
+        // A token is a turn: several plies where the variant says so (007), played in order.
         for token in moves {
-            for ply in token.split(',') {
+            for ply in G::turn_plies(token) {
                 let mv = history
                     .position()
                     .parse_move(ply)
@@ -243,6 +243,13 @@ impl<G: Describe> Session for GameSession<G> {
 
     fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
         let root = self.position().clone();
+        if let Some(side) = go.side.filter(|s| *s != root.to_move()) {
+            return Err(ParseError::new(format!(
+                "go: side '{side}' is not to move in {} ({} is)",
+                self.name,
+                root.to_move()
+            )));
+        }
         let keys = self.history.keys().to_vec();
         let search_moves = go
             .search_moves

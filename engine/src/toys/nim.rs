@@ -70,6 +70,7 @@ impl Game for Nim {
     type Moves = ArrayVec<u8, { MAX_TAKE as usize }>;
     type Options = NimOptions;
     const NAME: &'static str = "nim";
+    const TURN_SEPARATOR: Option<char> = Some(',');
 
     fn start(o: &NimOptions) -> Self {
         Nim::new(21, o.max_take.unwrap_or(3), o.turn_plies.unwrap_or(1))

@@ -60,6 +60,8 @@ impl Game for Position {
     type Options = Options;
 
     const NAME: &'static str = "007";
+    // A turn is several plies (friendly, enemy, friendly), written comma-joined (§10.1).
+    const TURN_SEPARATOR: Option<char> = Some(',');
 
     fn start(options: &Options) -> Self {
         Position::start(options)
