@@ -4,8 +4,10 @@
 //! stdout; time and speed on stderr, so the stdout of both engines can be compared line by line.
 
 use chimera_engine::perft::{divide, format_divide};
-use chimera_engine::{Game, VariantOptions};
+use chimera_engine::simultaneous::perft as rounds_perft;
+use chimera_engine::{Game, ParseError, VariantOptions};
 use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use std::time::Instant;
 
@@ -114,26 +116,53 @@ impl VariantTask for Perft<'_> {
     fn run<G: Describe>(self, _name: &'static str, preset: Preset) -> Self::Output {
         run_game::<G>(self.0, preset)
     }
+    fn run_rounds<G: DescribeRounds>(self, _name: &'static str, preset: Preset) -> Self::Output {
+        let args = self.0;
+        let pos = start_position(args, preset, G::start, G::from_fen)?;
+        let start = Instant::now();
+        let counts = rounds_perft::divide(&pos, args.depth, args.threads);
+        report(&rounds_perft::format_divide(&pos, &counts), start);
+        Ok(())
+    }
 }
 
-fn run_game<G: Game>(args: &Args, preset: Preset) -> Result<(), String> {
-    let mut options = G::Options::default();
+/// The position to count from: the FEN or the start, under the preset and the given options.
+fn start_position<P, O: VariantOptions>(
+    args: &Args,
+    preset: Preset,
+    start: impl Fn(&O) -> P,
+    from_fen: impl Fn(&str, &O) -> Result<P, ParseError>,
+) -> Result<P, String> {
+    let mut options = O::default();
     let preset = preset.iter().map(|(n, v)| (n.to_string(), v.to_string()));
     for (name, value) in preset.chain(args.options.iter().cloned()) {
         options.set(&name, &value).map_err(|e| e.to_string())?;
     }
-    let pos = match &args.fen {
-        Some(fen) => G::from_fen(fen, &options).map_err(|e| e.to_string())?,
-        None => G::start(&options),
-    };
-    let start = Instant::now();
-    let counts = divide(&pos, args.depth, args.threads);
+    match &args.fen {
+        Some(fen) => from_fen(fen, &options).map_err(|e| e.to_string()),
+        None => Ok(start(&options)),
+    }
+}
+
+/// Prints the divide on stdout and the time and speed (from the total line) on stderr.
+fn report(divide: &str, start: Instant) {
     let elapsed = start.elapsed().as_secs_f64();
-    print!("{}", format_divide(&pos, &counts));
-    let nodes: u64 = counts.iter().map(|(_, n)| n).sum();
+    print!("{divide}");
+    let nodes: u64 = divide
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
     eprintln!(
         "time {elapsed:.3} s, {:.0} nodes/s",
         nodes as f64 / elapsed.max(1e-9)
     );
+}
+
+fn run_game<G: Game>(args: &Args, preset: Preset) -> Result<(), String> {
+    let pos = start_position(args, preset, G::start, G::from_fen)?;
+    let start = Instant::now();
+    let counts = divide(&pos, args.depth, args.threads);
+    report(&format_divide(&pos, &counts), start);
     Ok(())
 }

@@ -1,9 +1,14 @@
-//! Baseline players for strength checks, chosen by `setoption name Play value random|greedy`.
-//! They answer at once, without searching: `random` plays uniformly random legal plies (drawn
-//! from the engine's generator, seeded by `Seed`), `greedy` plays the ply whose resulting
-//! position is best for it by one ply of look-ahead: a win at once first, a loss never if it
-//! can help it, otherwise the best static evaluation (whose dominant term is material), ties
-//! broken at random. A whole turn is chosen ply by ply, so 007's multi-ply turns work too.
+//! Baseline players for strength checks, chosen by `setoption name Play value ...`.
+//! `random` plays uniformly random legal plies (drawn from the engine's generator, seeded by
+//! `Seed`), `greedy` plays the ply whose resulting position is best for it by one ply of
+//! look-ahead: a win at once first, a loss never if it can help it, otherwise the best static
+//! evaluation (whose dominant term is material), ties broken at random; `randomgreedy` is
+//! random half the time and greedy otherwise (what the only other simultaneous-chess program
+//! plays). These answer at once. A whole turn is chosen ply by ply, so 007's multi-ply turns
+//! work too. `maximin` is the search itself in sequential variants; in Ven it is the pure
+//! serialized alpha-beta order (see [`chimera_engine::simultaneous::root::maximin`]), the
+//! "just use alpha-beta" engine the matrix search must beat. Ven's baselines are in
+//! [`crate::rounds`].
 
 use chimera_engine::{Game, Outcome, ParseError, Player};
 use rand::rngs::SmallRng;
@@ -16,16 +21,41 @@ pub enum Play {
     Search,
     Random,
     Greedy,
+    RandomGreedy,
+    Maximin,
 }
 
 impl Play {
-    pub const ALL: [Play; 3] = [Play::Search, Play::Random, Play::Greedy];
+    pub const ALL: [Play; 5] = [
+        Play::Search,
+        Play::Random,
+        Play::Greedy,
+        Play::RandomGreedy,
+        Play::Maximin,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Play::Search => "search",
             Play::Random => "random",
             Play::Greedy => "greedy",
+            Play::RandomGreedy => "randomgreedy",
+            Play::Maximin => "maximin",
+        }
+    }
+
+    /// Whether the player answers at once from a rule, not from a search.
+    pub const fn is_baseline(self) -> bool {
+        matches!(self, Play::Random | Play::Greedy | Play::RandomGreedy)
+    }
+
+    /// The rule this player follows for one decision: random and greedy always, randomgreedy
+    /// by a fair coin from `rng`.
+    pub fn pick(self, rng: &mut SmallRng) -> Play {
+        match self {
+            Play::RandomGreedy if rng.random_range(0..2) == 0 => Play::Random,
+            Play::RandomGreedy => Play::Greedy,
+            other => other,
         }
     }
 
@@ -36,7 +66,7 @@ impl Play {
             .find(|p| p.name().eq_ignore_ascii_case(value))
             .ok_or_else(|| {
                 ParseError::new(format!(
-                    "option 'Play': value '{value}' is not search, random or greedy"
+                    "option 'Play': value '{value}' is not search, random, greedy, randomgreedy or maximin"
                 ))
             })
     }
@@ -89,6 +119,7 @@ fn choose_ply<G: Game>(pos: &G, play: Play, rng: &mut SmallRng) -> Option<(G::Mo
 /// The whole turn the player to move at `root` plays: plies while he decides and the game goes
 /// on. Empty when he has no legal move. The value is greedy's for the last ply (0 for random).
 pub fn choose_turn<G: Game>(root: &G, play: Play, rng: &mut SmallRng) -> (Vec<G::Move>, i32) {
+    let play = play.pick(rng);
     let me = root.to_move();
     let mut pos = root.clone();
     let mut turn = Vec::new();
@@ -132,6 +163,8 @@ mod tests {
         assert_eq!(Play::parse("Random"), Ok(Play::Random));
         assert_eq!(Play::parse("GREEDY"), Ok(Play::Greedy));
         assert_eq!(Play::parse("search"), Ok(Play::Search));
+        assert_eq!(Play::parse("RandomGreedy"), Ok(Play::RandomGreedy));
+        assert_eq!(Play::parse("maximin"), Ok(Play::Maximin));
         assert!(Play::parse("clever").unwrap_err().0.contains("'clever'"));
     }
 

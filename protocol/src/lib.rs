@@ -13,6 +13,7 @@ pub mod engine;
 pub mod options;
 pub mod registry;
 pub mod reply;
+pub mod rounds;
 pub mod session;
 
 #[cfg(test)]

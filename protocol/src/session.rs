@@ -256,7 +256,7 @@ impl<G: Describe> Session for GameSession<G> {
             .iter()
             .map(|t| root.parse_move(t).map_err(|e| move_error(t, e)))
             .collect::<Result<Vec<_>, _>>()?;
-        if env.options.play != Play::Search {
+        if env.options.play.is_baseline() {
             return spawn_baseline(root, go, env);
         }
         let o = &env.options;

@@ -4,8 +4,7 @@
 //! crash, hang, time) or an adjudication.
 //!
 //! Every turn here has one deciding player. Ven's rounds, where both players write an order
-//! at once, will ask both engines before the referee resolves the pair: a second arm beside
-//! this loop's single `to_move`, over the same processes, clocks and records.
+//! at once, are played by [`crate::runner::rounds`] over the same processes, clocks and records.
 
 use crate::runner::adjudicate::{Adjudicator, DrawRule, ResignRule, Verdict};
 use crate::runner::clock::{Clocks, TimeControl};
@@ -90,7 +89,10 @@ pub struct GameRecord {
     /// Participants (indices into the match's engines) playing White and Black.
     pub seats: [usize; 2],
     pub start_fen: String,
+    /// Plies, or in a simultaneous game whole rounds (`WHITE,BLACK`), as played.
     pub plies: Vec<Ply>,
+    /// A simultaneous game: each ply is a round.
+    pub simultaneous: bool,
     pub result: GameResult,
     /// Answers (`bestmove`s) the engines gave.
     pub answers: u32,
@@ -148,6 +150,26 @@ fn draw_reason(reason: DrawReason) -> &'static str {
     }
 }
 
+/// The result of a game the rules decided, in words naming the winner's engine.
+pub fn outcome_result(outcome: Outcome, names: [&str; 2]) -> GameResult {
+    let reason = match outcome {
+        Outcome::Win { winner, reason } => format!(
+            "{} ({winner}) wins by {}",
+            names[winner.index()],
+            win_reason(reason)
+        ),
+        Outcome::Draw(reason) => format!("draw by {}", draw_reason(reason)),
+    };
+    GameResult {
+        winner: match outcome {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
+        },
+        termination: Termination::Normal,
+        reason,
+    }
+}
+
 /// Plays one game. `engines` and `names` are White's and Black's; both engines are ready for
 /// a new game. `broken[p]` is set when player `p`'s engine must be restarted (it crashed or
 /// hung). `None`: the game was abandoned because `stop` was raised.
@@ -170,22 +192,7 @@ pub fn play_game<G: Game>(
     };
     let result = loop {
         if let Some(outcome) = referee.outcome() {
-            let reason = match outcome {
-                Outcome::Win { winner, reason } => format!(
-                    "{} ({winner}) wins by {}",
-                    names[winner.index()],
-                    win_reason(reason)
-                ),
-                Outcome::Draw(reason) => format!("draw by {}", draw_reason(reason)),
-            };
-            break GameResult {
-                winner: match outcome {
-                    Outcome::Win { winner, .. } => Some(winner),
-                    Outcome::Draw(_) => None,
-                },
-                termination: Termination::Normal,
-                reason,
-            };
+            break outcome_result(outcome, names);
         }
         if referee.plies().len() >= rules.max_plies {
             break GameResult {

@@ -5,26 +5,31 @@
 //! ([`adjudicate`]) and written as PGN ([`pgn`]).
 //!
 //! The variant is chosen once per match through the protocol's registry
-//! ([`chimera_protocol::registry::with_variant`]); everything below is generic over [`Game`],
-//! so a new registry line is a new variant the runner plays.
+//! ([`chimera_protocol::registry::with_variant`]); everything below is generic over
+//! [`kind::Refereed`], which sequential games and simultaneous ones (Ven) both are, so a new
+//! registry line is a new variant the runner plays.
 
 pub mod adjudicate;
 pub mod clock;
 pub mod config;
 pub mod game;
+pub mod kind;
 pub mod openings;
 pub mod pgn;
 pub mod process;
 pub mod referee;
+pub mod rounds;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
 
-use chimera_engine::{Game, Player, VariantOptions};
+use chimera_engine::{Player, VariantOptions};
 use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use config::{Config, EngineSpec};
 use game::{GameRecord, GameResult, GameRules, Termination};
+use kind::{Refereed, Simultaneous};
 use openings::Opening;
 use process::{EngineInfo, EngineProcess};
 use sprt::Decision;
@@ -54,11 +59,14 @@ impl VariantTask for MatchTask {
     fn run<G: Describe>(self, name: &'static str, preset: Preset) -> Self::Output {
         run_match::<G>(self.0, name, preset)
     }
+    fn run_rounds<G: DescribeRounds>(self, name: &'static str, preset: Preset) -> Self::Output {
+        run_match::<Simultaneous<G>>(self.0, name, preset)
+    }
 }
 
 /// The variant's options for the referee: the registry's preset, then the match-wide options
 /// that are the variant's. An engine's own option may not change the rules for one side.
-fn rule_options<G: Game>(config: &Config, preset: Preset) -> Result<G::Options, String> {
+fn rule_options<G: Refereed>(config: &Config, preset: Preset) -> Result<G::Options, String> {
     let specs = G::Options::specs();
     let canonical = |name: &str| {
         specs
@@ -133,7 +141,7 @@ fn launch(
 }
 
 /// What the workers share.
-struct Shared<'a, G: Game> {
+struct Shared<'a, G: Refereed> {
     config: &'a Config,
     variant: &'static str,
     names: &'a [String],
@@ -144,7 +152,7 @@ struct Shared<'a, G: Game> {
     stop: AtomicBool,
 }
 
-impl<G: Game> Shared<'_, G> {
+impl<G: Refereed> Shared<'_, G> {
     /// Makes `engines[e]` ready for a new game, starting it if it is not running (or fails to
     /// answer `isready`). The error is the reason it forfeits.
     fn prepare(&self, engines: &mut [Option<EngineProcess>], e: usize) -> Result<(), String> {
@@ -204,7 +212,7 @@ impl<G: Game> Shared<'_, G> {
                     let mut white = engines[w].take().expect("prepared");
                     let mut black = engines[b].take().expect("prepared");
                     let mut broken = [false; 2];
-                    let record = game::play_game(
+                    let record = G::play_game(
                         opening,
                         &self.rules,
                         [&mut white, &mut black],
@@ -252,7 +260,11 @@ fn unique_names(names: Vec<String>) -> Vec<String> {
     out
 }
 
-fn run_match<G: Game>(config: Config, variant: &'static str, preset: Preset) -> Result<(), String> {
+fn run_match<G: Refereed>(
+    config: Config,
+    variant: &'static str,
+    preset: Preset,
+) -> Result<(), String> {
     let options = rule_options::<G>(&config, preset)?;
     let given = match &config.openings {
         Some(path) => {
@@ -383,7 +395,7 @@ fn run_match<G: Game>(config: Config, variant: &'static str, preset: Preset) -> 
                 let header = pgn::PgnHeader {
                     event: "chimera match",
                     date: &date,
-                    variant,
+                    variant: G::pgn_variant(variant),
                     white: &names[w],
                     black: &names[b],
                     time_control: &time_tag,

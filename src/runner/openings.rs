@@ -2,9 +2,9 @@
 //! played from them (seeded) so that deterministic engines still play varied games. Each start
 //! position is played twice, colours reversed.
 
-use chimera_engine::Game;
+use crate::runner::kind::Refereed;
 use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 /// A start position: its position, and whether it is the variant's own start (`startpos`).
 #[derive(Clone, Debug)]
@@ -16,7 +16,7 @@ pub struct Opening<G> {
 /// Reads a file of FENs in the variant's notation: one a line; blank lines and lines starting
 /// with `#` are skipped, and an EPD-style `;` and everything after it is dropped. The error
 /// names the line and the variant's complaint.
-pub fn parse_fens<G: Game>(text: &str, options: &G::Options) -> Result<Vec<G>, String> {
+pub fn parse_fens<G: Refereed>(text: &str, options: &G::Options) -> Result<Vec<G>, String> {
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let fen = line.split(';').next().unwrap_or("").trim();
@@ -32,19 +32,18 @@ pub fn parse_fens<G: Game>(text: &str, options: &G::Options) -> Result<Vec<G>, S
     Ok(positions)
 }
 
-/// Plays `plies` random legal plies from `start`; `None` if every try ended the game first.
-fn random_line<G: Game>(start: &G, plies: u32, rng: &mut SmallRng) -> Option<G> {
+/// Plays `plies` random legal plies (rounds, in a simultaneous game) from `start`; `None` if
+/// every try ended the game first.
+fn random_line<G: Refereed>(start: &G, plies: u32, rng: &mut SmallRng) -> Option<G> {
     'tries: for _ in 0..100 {
         let mut pos = start.clone();
         for _ in 0..plies {
-            let mut moves = G::Moves::default();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() || pos.quick_outcome().is_some() {
-                continue 'tries;
+            match pos.random_step(rng) {
+                Some(next) => pos = next,
+                None => continue 'tries,
             }
-            pos = pos.play(moves[rng.random_range(0..moves.len())]);
         }
-        if pos.outcome().is_none() {
+        if !pos.is_over() {
             return Some(pos);
         }
     }
@@ -53,7 +52,7 @@ fn random_line<G: Game>(start: &G, plies: u32, rng: &mut SmallRng) -> Option<G> 
 
 /// `count` openings: the given positions (or the variant's start) in turn, each followed by
 /// `plies` random plies when `plies > 0`.
-pub fn openings<G: Game>(
+pub fn openings<G: Refereed>(
     given: Option<&[G]>,
     options: &G::Options,
     count: usize,

@@ -75,7 +75,10 @@ pub fn write_game(h: &PgnHeader, g: &GameRecord) -> String {
         ("FEN", g.start_fen.clone()),
         ("SetUp", "1".to_string()),
         ("TimeControl", h.time_control.to_string()),
-        ("PlyCount", g.plies.len().to_string()),
+        (
+            "PlyCount",
+            (g.plies.len() * if g.simultaneous { 2 } else { 1 }).to_string(),
+        ),
         ("Termination", g.result.termination.pgn().to_string()),
     ];
     for (tag, value) in tags {
@@ -84,7 +87,21 @@ pub fn write_game(h: &PgnHeader, g: &GameRecord) -> String {
     out.push('\n');
     let mut words = Vec::new();
     let mut number = 1;
-    for (i, (player, text)) in turns(&g.plies).into_iter().enumerate() {
+    // A simultaneous game numbers its rounds, one `WHITE,BLACK` token each.
+    let turns = if g.simultaneous {
+        g.plies
+            .iter()
+            .map(|p| (Player::White, p.text.clone()))
+            .collect()
+    } else {
+        turns(&g.plies)
+    };
+    for (i, (player, text)) in turns.into_iter().enumerate() {
+        if g.simultaneous {
+            words.push(format!("{}.", i + 1));
+            words.push(text);
+            continue;
+        }
         match player {
             Player::White => words.push(format!("{number}.")),
             Player::Black if i == 0 => words.push(format!("{number}...")),

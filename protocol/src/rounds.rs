@@ -1,0 +1,492 @@
+//! The session of a simultaneous variant (Ven): both sides write an order each round, so
+//! `position ... moves` takes round tokens (`WHITE,BLACK`, parsed by the variant), `go` must say
+//! which side the engine writes for (`go side white|black`), and the answer is one order drawn
+//! from a mixed strategy, announced in an `info string strategy ...` line before `bestmove`.
+
+use crate::baseline::Play;
+use crate::command::{Go, Start};
+use crate::diagram::diagram;
+use crate::reply::Out;
+use crate::session::{BenchTotals, SearchEnv, Session};
+use chimera_engine::game::{DrawReason, Outcome};
+use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
+use chimera_engine::simultaneous::root::{self, RoundParams, RoundResult};
+use chimera_engine::simultaneous::{perft, SimultaneousGame};
+use chimera_engine::{ParseError, Player, VariantOptions};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// What the protocol shows of a simultaneous variant beyond its contract.
+pub trait DescribeRounds: SimultaneousGame {
+    /// The PGN `Variant` tag (`Ven`).
+    const PGN_NAME: &'static str;
+    /// FENs that `bench` searches (empty: the start position).
+    fn bench_fens() -> &'static [&'static str] {
+        &[]
+    }
+    /// Payoff depth (rounds) of `bench` when none is given.
+    fn bench_depth() -> u32 {
+        2
+    }
+}
+
+/// A game of a simultaneous variant as played: the position, the rounds before it (their keys,
+/// for repetition) and the last round's report.
+#[derive(Clone, Debug)]
+pub struct Rounds<G: SimultaneousGame> {
+    position: G,
+    keys: Vec<u64>,
+    last: Option<G::Report>,
+}
+
+impl<G: SimultaneousGame> Rounds<G> {
+    pub fn new(position: G) -> Self {
+        Rounds {
+            position,
+            keys: Vec::new(),
+            last: None,
+        }
+    }
+
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    /// Keys of the positions before the current one, oldest first.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The report of the last round played.
+    pub fn last_report(&self) -> Option<&G::Report> {
+        self.last.as_ref()
+    }
+
+    /// Plays a round of two orders, each legal for its side here.
+    pub fn play(&mut self, white: G::Order, black: G::Order) -> &G::Report {
+        let (next, report) = self.position.resolve_with_report(white, black);
+        self.keys.push(self.position.key());
+        self.position = next;
+        self.last.insert(report)
+    }
+
+    /// The outcome, by the rules of the position and by repetition (the third occurrence of a
+    /// position at the start of a round, within the clock's reversible stretch).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.position.outcome() {
+            return Some(o);
+        }
+        let key = self.position.key();
+        let window = self.position.halfmove_clock() as usize / 2;
+        let seen = self
+            .keys
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|k| **k == key)
+            .count();
+        (seen >= 2).then_some(Outcome::Draw(DrawReason::Repetition))
+    }
+}
+
+pub struct RoundSession<G: SimultaneousGame> {
+    name: &'static str,
+    options: G::Options,
+    game: Rounds<G>,
+}
+
+impl<G: DescribeRounds> RoundSession<G> {
+    pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
+        let mut options = G::Options::default();
+        for (option, value) in preset {
+            options.set(option, value).expect("variant preset");
+        }
+        let game = Rounds::new(G::start(&options));
+        RoundSession {
+            name,
+            options,
+            game,
+        }
+    }
+
+    pub fn game(&self) -> &Rounds<G> {
+        &self.game
+    }
+}
+
+/// An expected score as centipawns for `info score cp`: the inverse of
+/// [`root::expected_score`], clamped short of the mate scores.
+pub fn centipawns(expected: f64) -> i32 {
+    let p = expected.clamp(1e-6, 1.0 - 1e-6);
+    (-400.0 * (1.0 / p - 1.0).log10())
+        .round()
+        .clamp(-20_000.0, 20_000.0) as i32
+}
+
+/// `info string strategy ORDER P ORDER P ... value V`: the mixed strategy, most likely first.
+pub fn strategy_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) -> String {
+    let mut text = String::from("info string strategy");
+    for (order, p) in &r.strategy {
+        text.push_str(&format!(" {} {p:.4}", pos.format_order(*order)));
+    }
+    text.push_str(&format!(" value {:.4}", r.value));
+    text
+}
+
+/// The `info` line of a completed payoff depth.
+fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) -> String {
+    let ms = r.time.as_millis().max(1);
+    let pv = r
+        .strategy
+        .first()
+        .map(|(o, _)| format!(" pv {}", pos.format_order(*o)))
+        .unwrap_or_default();
+    format!(
+        "info depth {} score cp {} nodes {} nps {} time {} string matrix {}x{}{}",
+        r.depth,
+        centipawns(r.value),
+        r.nodes,
+        r.nodes as u128 * 1000 / ms,
+        r.time.as_millis(),
+        r.matrix.0,
+        r.matrix.1,
+        pv.replace(" pv ", " best ")
+    )
+}
+
+/// Draws an order from a mixed strategy (never simply the most likely one).
+pub fn draw_order<O: Copy>(strategy: &[(O, f64)], rng: &mut SmallRng) -> Option<O> {
+    let total: f64 = strategy.iter().map(|(_, p)| p.max(0.0)).sum();
+    let mut x = rng.random::<f64>() * total;
+    for (o, p) in strategy {
+        let p = p.max(0.0);
+        if x < p {
+            return Some(*o);
+        }
+        x -= p;
+    }
+    strategy
+        .iter()
+        .rev()
+        .find(|(_, p)| *p > 0.0)
+        .map(|(o, _)| *o)
+}
+
+/// The baseline players of a simultaneous game: `random` writes a uniformly random order;
+/// `greedy` the order whose resolved positions are best for it on average over a uniformly
+/// random opponent, by one round of look-ahead (static evaluation, decided games first).
+pub fn baseline_order<G: SimultaneousGame>(
+    pos: &G,
+    side: Player,
+    play: Play,
+    rng: &mut SmallRng,
+) -> Option<G::Order> {
+    let mut mine = G::Orders::default();
+    pos.orders(side, &mut mine);
+    let mut theirs = G::Orders::default();
+    pos.orders(side.other(), &mut theirs);
+    if mine.is_empty() || theirs.is_empty() {
+        return None;
+    }
+    if play.pick(rng) != Play::Greedy {
+        return Some(mine[rng.random_range(0..mine.len())]);
+    }
+    let value = |after: &G| -> f64 {
+        match after.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == side => 1e9,
+            Some(Outcome::Win { .. }) => -1e9,
+            Some(Outcome::Draw(_)) => 0.0,
+            None => (after.evaluate() * side.sign()) as f64,
+        }
+    };
+    let mut best = (mine[0], f64::MIN);
+    let mut ties = 0u32;
+    for &m in mine.iter() {
+        let total: f64 = theirs
+            .iter()
+            .map(|&t| {
+                let (w, b) = match side {
+                    Player::White => (m, t),
+                    Player::Black => (t, m),
+                };
+                value(&pos.resolve(w, b))
+            })
+            .sum();
+        let v = total / theirs.len() as f64;
+        if v > best.1 {
+            best = (m, v);
+            ties = 1;
+        } else if v == best.1 {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best.0 = m;
+            }
+        }
+    }
+    Some(best.0)
+}
+
+impl<G: DescribeRounds> Session for RoundSession<G> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn option_specs(&self) -> &'static [(&'static str, &'static str)] {
+        G::Options::specs()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        let mut options = self.options.clone();
+        options.set(name, value)?;
+        self.options = options;
+        self.reset();
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        self.game = Rounds::new(G::start(&self.options));
+    }
+
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError> {
+        let root = match start {
+            Start::StartPos => G::start(&self.options),
+            Start::Fen(fen) => G::from_fen(fen, &self.options)?,
+        };
+        let mut game = Rounds::new(root);
+        for (i, token) in moves.iter().enumerate() {
+            if game.position().is_terminal() {
+                return Err(ParseError::new(format!(
+                    "round {} '{token}': the game is already over",
+                    i + 1
+                )));
+            }
+            let (white, black) = game.position().parse_round(token).map_err(|e| {
+                if e.0.contains(token.as_str()) {
+                    e
+                } else {
+                    ParseError::new(format!("round '{token}': {e}"))
+                }
+            })?;
+            game.play(white, black);
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+        let Some(side) = go.side else {
+            return Err(ParseError::new(format!(
+                "go: {} is simultaneous: say which side to write for, 'go side white' or 'go side black'",
+                self.name
+            )));
+        };
+        if !go.search_moves.is_empty() {
+            return Err(ParseError::new(format!(
+                "go: searchmoves is not supported in {}",
+                self.name
+            )));
+        }
+        let root = self.game.position().clone();
+        let keys = self.game.keys().to_vec();
+        let limits = go.limits.clone();
+        std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                let order = write_order(&root, &keys, side, limits, &env);
+                let bestmove = match order {
+                    Some(o) => format!("bestmove {}", root.format_order(o)),
+                    None => {
+                        env.out.line(&format!(
+                            "info string no order: {}",
+                            root.outcome()
+                                .map_or("no legal order".to_string(), |o| o.to_string())
+                        ));
+                        "bestmove (none)".to_string()
+                    }
+                };
+                env.done.store(true, Ordering::Release);
+                env.out.line(&bestmove);
+            })
+            .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> String {
+        let pos = self.game.position();
+        perft::format_divide(pos, &perft::divide(pos, depth, threads))
+    }
+
+    fn display(&self) -> String {
+        let pos = self.game.position();
+        let fen = pos.fen();
+        let mut text = diagram(&fen).unwrap_or_default();
+        let checks: Vec<&str> = Player::BOTH
+            .into_iter()
+            .filter(|p| pos.in_check(*p))
+            .map(|p| match p {
+                Player::White => "white",
+                Player::Black => "black",
+            })
+            .collect();
+        text.push_str(&format!(
+            "\nVariant: {}\nFen: {fen}\nKey: {:016X}\nIn check: {}\nLast round: {}\n",
+            self.name,
+            pos.key(),
+            if checks.is_empty() {
+                "-".to_string()
+            } else {
+                checks.join(" ")
+            },
+            self.game
+                .last_report()
+                .map_or("-".to_string(), |r| r.to_string())
+        ));
+        if let Some(o) = self.game.outcome() {
+            text.push_str(&format!("Result: {o}\n"));
+        }
+        text
+    }
+
+    fn eval(&self) -> String {
+        let score = self.game.position().evaluate();
+        format!("Final evaluation: {score:+} cp from White's side\n")
+    }
+
+    fn bench(&self, depth: Option<u32>, out: &Out) -> BenchTotals {
+        let depth = depth.unwrap_or(G::bench_depth());
+        let mut fens: Vec<String> = G::bench_fens().iter().map(|f| f.to_string()).collect();
+        if fens.is_empty() {
+            fens.push(G::start(&self.options).fen());
+        }
+        let params = RoundParams {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            ..RoundParams::default()
+        };
+        let mut totals = BenchTotals::default();
+        let mut tt = TranspositionTable::new(16);
+        for (i, fen) in fens.iter().enumerate() {
+            let pos = match G::from_fen(fen, &self.options) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    out.error(format!("bench position {}: {e}", i + 1));
+                    continue;
+                }
+            };
+            for side in Player::BOTH {
+                tt.clear();
+                let control = Arc::new(Control::default());
+                let start = Instant::now();
+                let r = root::think(&pos, &[], side, &params, &tt, &control, &mut |_| {});
+                totals.time += start.elapsed();
+                totals.nodes += r.nodes;
+                let best = r
+                    .strategy
+                    .first()
+                    .map_or("(none)".into(), |(o, _)| pos.format_order(*o));
+                out.line(&format!(
+                    "info string bench {}/{} {side}: nodes {} best {best} value {:.4} fen {fen}",
+                    i + 1,
+                    fens.len(),
+                    r.nodes,
+                    r.value
+                ));
+            }
+            totals.positions += 1;
+        }
+        totals
+    }
+}
+
+/// The order the engine writes for `side` as `env.options.play` says, printing its `info`.
+fn write_order<G: SimultaneousGame>(
+    root: &G,
+    keys: &[u64],
+    side: Player,
+    limits: Limits,
+    env: &SearchEnv,
+) -> Option<G::Order> {
+    let o = &env.options;
+    let open_ended = limits.infinite || limits.ponder;
+    let wait_for_stop = || {
+        while open_ended && !env.control.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    };
+    match o.play {
+        Play::Random | Play::Greedy | Play::RandomGreedy => {
+            let order = {
+                let mut rng = env.rng.lock().unwrap_or_else(|p| p.into_inner());
+                baseline_order(root, side, o.play, &mut rng)
+            };
+            wait_for_stop();
+            order
+        }
+        Play::Maximin => {
+            let params = SearchParams {
+                limits,
+                threads: o.threads,
+                move_overhead: Duration::from_millis(o.move_overhead_ms),
+                seed: o.seed,
+                pruning: o.pruning,
+                ..SearchParams::default()
+            };
+            root::maximin(root, keys, side, &params, &env.tt, &env.control)
+        }
+        Play::Search => {
+            let params = RoundParams {
+                limits,
+                threads: o.threads,
+                move_overhead: Duration::from_millis(o.move_overhead_ms),
+                ..RoundParams::default()
+            };
+            let out = &env.out;
+            let r = root::think(root, keys, side, &params, &env.tt, &env.control, &mut |r| {
+                out.line(&depth_line(root, r))
+            });
+            if r.strategy.is_empty() {
+                return None;
+            }
+            out.line(&strategy_line(root, &r));
+            // The draw comes from the session's generator (seeded by `Seed`) mixed with the
+            // position, so that a fixed seed replays a game and still varies across rounds.
+            let mut rng = env.rng.lock().unwrap_or_else(|p| p.into_inner());
+            let mut draw = SmallRng::seed_from_u64(rng.random::<u64>() ^ root.key());
+            draw_order(&r.strategy, &mut draw)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn centipawns_invert_the_expected_score() {
+        for cp in [-900, -250, 0, 35, 400, 1200] {
+            assert_eq!(centipawns(root::expected_score(cp)), cp);
+        }
+        assert_eq!(centipawns(1.0), 20_000.min(centipawns(1.0)));
+        assert!(centipawns(0.0) < -2000);
+    }
+
+    #[test]
+    fn draws_follow_the_strategy_and_never_pick_a_zero() {
+        let strategy = [(0u8, 0.7), (1, 0.3), (2, 0.0)];
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut counts = [0u32; 3];
+        for _ in 0..10_000 {
+            counts[draw_order(&strategy, &mut rng).unwrap() as usize] += 1;
+        }
+        assert_eq!(counts[2], 0);
+        assert!((6700..7300).contains(&counts[0]), "{counts:?}");
+        assert!(draw_order::<u8>(&[], &mut rng).is_none());
+    }
+}
