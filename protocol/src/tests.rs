@@ -2,9 +2,10 @@
 //! may be several plies long. (The binary's transcript tests in `tests/` drive the real
 //! variants.)
 
+use crate::rounds::{DescribeRounds, RoundSession};
 use crate::session::{Describe, GameSession, Session};
 use crate::{Engine, Out};
-use chimera_engine::toys::Nim;
+use chimera_engine::toys::{Nim, Pennies};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -15,6 +16,13 @@ impl Describe for Nim {
     }
     fn bench_depth() -> u32 {
         12
+    }
+}
+
+impl DescribeRounds for Pennies {
+    const PGN_NAME: &'static str = "Pennies";
+    fn bench_depth() -> u32 {
+        1
     }
 }
 
@@ -61,6 +69,7 @@ fn engine() -> (Engine, Capture) {
     let sessions: Vec<Box<dyn Session>> = vec![
         Box::new(GameSession::<Nim>::new("nim", &[])),
         Box::new(GameSession::<Nim>::new("nim-double", &[("TurnPlies", "2")])),
+        Box::new(RoundSession::<Pennies>::new("pennies", &[])),
     ];
     (Engine::new(Out::new(capture.clone()), sessions), capture)
 }
@@ -90,7 +99,8 @@ fn uci_lists_options_variants_and_ends_with_uciok() {
         format!("id name Chimera {}", env!("CARGO_PKG_VERSION"))
     );
     assert!(lines.contains(
-        &"option name UCI_Variant type combo default nim var nim var nim-double".to_string()
+        &"option name UCI_Variant type combo default nim var nim var nim-double var pennies"
+            .to_string()
     ));
     assert!(lines.contains(&"option name MaxTake type spin default 3 min 1 max 5".to_string()));
     assert_eq!(
@@ -411,4 +421,119 @@ fn play_baseline_with_no_move_says_none_and_waits_for_stop_when_infinite() {
         .last()
         .unwrap()
         .starts_with("bestmove "));
+}
+
+// ---- A simultaneous game: rounds of matching pennies ----
+
+#[test]
+fn a_simultaneous_session_reads_rounds_and_needs_a_side() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value pennies",
+            "position startpos moves 0,0 1,0",
+        ],
+    );
+    assert_eq!(fen_of(&mut e, &c), "1 0");
+    send(&mut e, &["d"]);
+    let shown = c.take().join("\n");
+    assert!(
+        shown.contains("Last round: black takes the round"),
+        "{shown}"
+    );
+    // A bad round names its token and keeps the position.
+    for (line, token) in [
+        ("position startpos moves 0,0 0", "'0'"),
+        ("position startpos moves 0,0 0,7", "'7'"),
+        ("position startpos moves 0,1,1", "'0,1,1'"),
+        ("position startpos moves 0,0 0,0 0,0 0,0", "over"),
+    ] {
+        send(&mut e, &[line]);
+        let out = c.take();
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error") && out[0].contains(token),
+            "{line}: {out:?}"
+        );
+        assert_eq!(fen_of(&mut e, &c), "1 0", "{line}");
+    }
+    send(&mut e, &["go depth 1"]);
+    let out = c.take();
+    assert!(out[0].contains("go side white"), "{out:?}");
+}
+
+#[test]
+fn go_side_answers_an_order_drawn_from_the_mixed_strategy() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value pennies",
+            "position fen 1 0",
+        ],
+    );
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..16 {
+        send(
+            &mut e,
+            &[
+                &format!("setoption name Seed value {seed}"),
+                "go side black depth 1",
+            ],
+        );
+        let out = c.wait_for("bestmove");
+        let strategy = out
+            .iter()
+            .find(|l| l.starts_with("info string strategy"))
+            .unwrap_or_else(|| panic!("{out:?}"));
+        let words: Vec<&str> = strategy.split_whitespace().collect();
+        // "info string strategy O P O P value V": two coins at one half each.
+        assert_eq!(words.len(), 9, "{strategy}");
+        let p: f64 = words[4].parse().unwrap();
+        assert!((p - 0.5).abs() < 0.02, "{strategy}");
+        assert!(words[7] == "value" && (words[8].parse::<f64>().unwrap() - 0.5).abs() < 0.02);
+        let order = out
+            .last()
+            .unwrap()
+            .strip_prefix("bestmove ")
+            .unwrap()
+            .to_string();
+        assert!(order == "0" || order == "1", "{out:?}");
+        seen.insert(order);
+    }
+    assert_eq!(seen.len(), 2, "the draw is not always the same coin");
+}
+
+#[test]
+fn pennies_baselines_answer_legal_orders() {
+    let (mut e, c) = engine();
+    send(&mut e, &["setoption name UCI_Variant value pennies"]);
+    for play in ["random", "greedy", "randomgreedy", "maximin"] {
+        send(
+            &mut e,
+            &[
+                &format!("setoption name Play value {play}"),
+                "go side white depth 2",
+            ],
+        );
+        let out = c.wait_for("bestmove");
+        let order = out.last().unwrap();
+        assert!(
+            ["bestmove 0", "bestmove 1", "bestmove 2"].contains(&order.as_str()),
+            "{play}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn simultaneous_perft_counts_pairs_of_orders() {
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &["setoption name UCI_Variant value pennies", "go perft 2"],
+    );
+    let out = c.take();
+    assert_eq!(out.len(), 9 + 2, "{out:?}");
+    assert_eq!(out[0], "0,0: 9");
+    assert_eq!(out.last().unwrap(), "Nodes searched: 81");
 }

@@ -52,6 +52,9 @@ impl Default for RoundParams {
     }
 }
 
+/// The smallest probability an order keeps in the strategy the engine plays.
+const MIN_WEIGHT: f64 = 1e-3;
+
 /// The strategy for one side, most likely order first, and what it is worth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundResult<O> {
@@ -484,12 +487,14 @@ fn solve_depth<G: SimultaneousGame>(
             grew = true;
         }
         if !grew || oracle.deadline.is_some_and(|d| Instant::now() >= d) {
-            let mut strategy: Vec<(G::Order, f64)> = rows
+            // Weights below a thousandth are solver noise, not a plan: dropped, the rest rescaled.
+            let kept: Vec<(G::Order, f64)> = rows
                 .iter()
                 .zip(&solution.row)
-                .filter(|(_, p)| **p > 0.0)
+                .filter(|(_, p)| **p >= MIN_WEIGHT)
                 .map(|(o, p)| (*o, *p))
                 .collect();
+            let mut strategy = normalised(&kept);
             strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
             return Some(RoundResult {
                 pure: strategy.len() == 1,
