@@ -1,7 +1,8 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
-//! Subcommands: `perft`, `bench [depth]`, `match`: each a thin file over the crates (the match
-//! runner's machinery lives in `runner/`).
+//! Subcommands: `perft`, `bench [depth]`, `match`, `exploit`: each a thin file over the crates
+//! (the match runner's machinery lives in `runner/`).
 
+mod exploit_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod runner;
@@ -18,6 +19,7 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft_cmd::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
+        Some("exploit") => exploit_cmd::run(&args[1..]),
         // The protocol's own `bench`, from the command line.
         Some("bench") => {
             let command = format!("bench {}\nquit\n", args[1..].join(" "));
