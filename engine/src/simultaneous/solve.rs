@@ -1,1 +1,0 @@
-//! Zero-sum matrix games (filled in with the solvers).
