@@ -428,7 +428,11 @@ fn solve_depth<G: SimultaneousGame>(
                 Player::Black => 1.0 - white,
             }
         };
-        let matrix = Matrix::from_fn(rows.len(), cols.len(), |i, j| payoff(rows[i], cols[j]));
+        // Both sides have orders, and no order list comes near the solver's size limit.
+        let Ok(matrix) = Matrix::from_fn(rows.len(), cols.len(), |i, j| payoff(rows[i], cols[j]))
+        else {
+            return None;
+        };
         let solution = solve::solve(&matrix);
         solve_time += t.elapsed();
 

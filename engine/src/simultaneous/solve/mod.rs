@@ -1,0 +1,96 @@
+//! Zero-sum matrix games, solved at the root of each Ven round.
+//!
+//! The row player (who maximises) and the column player (who minimises) each pick one of their
+//! strategies at once; the [`Matrix`] holds the row player's payoff for every pair, an expected
+//! score in `[0, 1]`. A [`Solution`] holds optimal mixed strategies and the game's value.
+//!
+//! * [`solve_exact`]: a pure saddle point, or a dense simplex (`simplex.rs`).
+//! * [`solve_rm_plus`]: regret matching+ with alternating updates and linear averaging
+//!   (`regret.rs`), approximate, for large games.
+//! * [`solve`]: the one to call; it picks between them by size ([`EXACT_LIMIT`]).
+//! * Best responses, exploitability and pure saddle points (`response.rs`); drawing an order
+//!   from a strategy and listing its support (`strategy.rs`).
+//!
+//! Nothing here panics on input: a [`Matrix`] has at least one row and column and only finite
+//! entries by construction (non-finite payoffs are replaced, see [`Matrix`]), and strategies
+//! passed in are read leniently (see [`response`]).
+
+mod matrix;
+mod regret;
+pub mod response;
+mod simplex;
+mod strategy;
+#[cfg(test)]
+mod tests;
+
+pub use matrix::{Matrix, MatrixError, MAX_ENTRIES};
+pub use regret::{solve_rm_plus, RmPlusLimit, GAP_CHECK_EVERY};
+pub use response::{
+    best_col_response, best_row_response, col_exploitability, col_payoffs, exploitability,
+    pure_saddle_point, row_exploitability, row_payoffs,
+};
+pub use simplex::solve_exact;
+pub use strategy::{sample, support};
+
+/// Optimal (or, from regret matching, nearly optimal) mixed strategies and the game's value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The row player's probability for each row; sums to 1.
+    pub row: Vec<f64>,
+    /// The column player's probability for each column; sums to 1.
+    pub col: Vec<f64>,
+    /// The game's value for the row player: the midpoint of the best-response values against
+    /// the two strategies, exact when they form an equilibrium.
+    pub value: f64,
+}
+
+impl Solution {
+    /// Both players' pure strategies `row` and `col` (indices inside `m`).
+    fn pure(m: &Matrix, row: usize, col: usize) -> Solution {
+        let mut x = vec![0.0; m.rows()];
+        let mut y = vec![0.0; m.cols()];
+        x[row] = 1.0;
+        y[col] = 1.0;
+        let value = m.get(row, col).unwrap_or(f64::NAN);
+        Solution {
+            row: x,
+            col: y,
+            value,
+        }
+    }
+
+    /// The solution of the strategy pair, its value the midpoint of the best-response values.
+    fn from_strategies(m: &Matrix, row: Vec<f64>, col: Vec<f64>) -> Solution {
+        let upper = best_row_response(m, &col).1;
+        let lower = best_col_response(m, &row).1;
+        Solution {
+            row,
+            col,
+            value: 0.5 * upper + 0.5 * lower,
+        }
+    }
+
+    /// The Nash gap of these strategies in `m` (see [`exploitability`]).
+    pub fn exploitability(&self, m: &Matrix) -> f64 {
+        exploitability(m, &self.row, &self.col)
+    }
+}
+
+/// Above this many rows or columns [`solve`] uses regret matching instead of the simplex.
+pub const EXACT_LIMIT: usize = 200;
+
+/// The limit regret matching runs under in [`solve`].
+pub const SOLVE_RM_PLUS: RmPlusLimit = RmPlusLimit {
+    iterations: 10_000,
+    target_gap: 1e-4,
+};
+
+/// Solves the game `m`: exactly ([`solve_exact`]) when neither side has more than
+/// [`EXACT_LIMIT`] strategies, else by regret matching under [`SOLVE_RM_PLUS`].
+pub fn solve(m: &Matrix) -> Solution {
+    if m.rows().max(m.cols()) <= EXACT_LIMIT {
+        solve_exact(m)
+    } else {
+        solve_rm_plus(m, SOLVE_RM_PLUS)
+    }
+}
