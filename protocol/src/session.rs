@@ -81,6 +81,10 @@ pub trait Describe: Game {
     fn bench_depth() -> u32 {
         6
     }
+    /// The PGN `Variant` tag of registry line `name` (the name itself by default).
+    fn pgn_name(name: &'static str) -> &'static str {
+        name
+    }
 }
 
 /// Everything a search thread takes along.

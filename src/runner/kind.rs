@@ -9,6 +9,7 @@ use crate::runner::process::EngineProcess;
 use crate::runner::rounds;
 use chimera_engine::{Game, ParseError, Player, VariantOptions};
 use chimera_protocol::rounds::DescribeRounds;
+use chimera_protocol::session::Describe;
 use rand::rngs::SmallRng;
 use rand::RngExt;
 use std::sync::atomic::AtomicBool;
@@ -40,7 +41,7 @@ pub trait Refereed: Clone + Send + Sync + Sized + 'static {
     ) -> Option<GameRecord>;
 }
 
-impl<G: Game> Refereed for G {
+impl<G: Describe> Refereed for G {
     type Options = G::Options;
 
     fn start(options: &G::Options) -> Self {
@@ -62,6 +63,9 @@ impl<G: Game> Refereed for G {
     }
     fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+    fn pgn_variant(name: &'static str) -> &'static str {
+        G::pgn_name(name)
     }
     fn play_game(
         opening: &Opening<Self>,

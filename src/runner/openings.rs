@@ -96,6 +96,7 @@ pub fn openings<G: Refereed>(
 mod tests {
     use super::*;
     use chimera_engine::variants::chess::Position;
+    use chimera_engine::Game;
 
     #[test]
     fn fen_file_skips_comments_and_names_the_bad_line() {
