@@ -10,6 +10,7 @@ mod rulings;
 
 use super::{Order, OrderList, Report, Ven};
 use crate::game::Player;
+use crate::simultaneous::SimultaneousGame;
 
 fn pos(fen: &str) -> Ven {
     Ven::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -32,13 +33,13 @@ fn vengeance_text(p: &Ven, side: Player) -> Vec<String> {
 
 /// Plays a round token strictly (both orders must be legal) and returns the result.
 fn play(p: &Ven, round: &str) -> (Ven, Report) {
-    let (w, b) = crate::simultaneous::SimultaneousGame::parse_round(p, round)
+    let (w, b) = p
+        .parse_round(round)
         .unwrap_or_else(|e| panic!("{round} in {}: {e}", p.fen()));
     p.resolve_round(w, b)
 }
 
 /// Resolves a round token without asking whether the orders are legal.
-#[allow(dead_code)]
 fn play_unchecked(p: &Ven, round: &str) -> (Ven, Report) {
     let (w, b) = round.split_once(',').expect("WHITE,BLACK");
     let order = |s| Order::parse_text(s).unwrap_or_else(|e| panic!("{e}"));
