@@ -51,6 +51,13 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
         orders.len() as u64
     }
 
+    /// |White's orders| x |Black's orders|: perft's last round. A variant may count both
+    /// sides together, sharing the work (Ven: each side's vengeance orders need the other
+    /// side's captures).
+    fn count_order_pairs(&self) -> u64 {
+        self.count_orders(Player::White) * self.count_orders(Player::Black)
+    }
+
     /// The next position after both orders (each legal here for its side) are carried out.
     fn resolve(&self, white: Self::Order, black: Self::Order) -> Self {
         self.resolve_with_report(white, black).0

@@ -1,44 +1,73 @@
-//! Perft over pairs of orders (a stand-in until Ven's lands).
+//! Perft over pairs of orders (ven.md §8): perft(P, 0) = 1; at depth d >= 1 a finished game
+//! counts 0, and otherwise every pair (White's order, Black's order) counts the perft of the
+//! position it resolves to at depth d - 1. So perft(P, 1) = |White's orders| x |Black's
+//! orders|, bulk-counted without resolving. Generic over [`SimultaneousGame`]; divide splits
+//! the root pairs over rayon.
 
 use super::SimultaneousGame;
 use crate::game::Player;
+use rayon::prelude::*;
 
+/// The number of pair sequences of `depth` rounds from `pos`. A finished game has no orders
+/// (the contract of [`SimultaneousGame::orders`]), so it counts 0 at any depth >= 1.
 pub fn perft<G: SimultaneousGame>(pos: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => pos.count_order_pairs(),
+        _ => {
+            let mut white = G::Orders::default();
+            let mut black = G::Orders::default();
+            pos.orders(Player::White, &mut white);
+            if white.is_empty() {
+                return 0;
+            }
+            pos.orders(Player::Black, &mut black);
+            let mut n = 0;
+            for &w in white.iter() {
+                for &b in black.iter() {
+                    n += perft(&pos.resolve(w, b), depth - 1);
+                }
+            }
+            n
+        }
     }
-    if pos.is_terminal() {
-        return 0;
-    }
-    if depth == 1 {
-        return pos.count_orders(Player::White) * pos.count_orders(Player::Black);
-    }
-    let (mut w, mut b) = (G::Orders::default(), G::Orders::default());
-    pos.orders(Player::White, &mut w);
-    pos.orders(Player::Black, &mut b);
-    w.iter()
-        .flat_map(|x| b.iter().map(move |y| (*x, *y)))
-        .map(|(x, y)| perft(&pos.resolve(x, y), depth - 1))
-        .sum()
 }
 
-pub fn divide<G: SimultaneousGame>(
-    pos: &G,
-    depth: u32,
-    _threads: usize,
-) -> Vec<((G::Order, G::Order), u64)> {
-    if depth == 0 || pos.is_terminal() {
-        return Vec::new();
-    }
-    let (mut w, mut b) = (G::Orders::default(), G::Orders::default());
-    pos.orders(Player::White, &mut w);
-    pos.orders(Player::Black, &mut b);
-    w.iter()
-        .flat_map(|x| b.iter().map(move |y| (*x, *y)))
-        .map(|(x, y)| ((x, y), perft(&pos.resolve(x, y), depth - 1)))
+/// Every root pair of orders, White's order first, in generation order (White's outer).
+pub fn root_pairs<G: SimultaneousGame>(pos: &G) -> Vec<(G::Order, G::Order)> {
+    let mut white = G::Orders::default();
+    let mut black = G::Orders::default();
+    pos.orders(Player::White, &mut white);
+    pos.orders(Player::Black, &mut black);
+    white
+        .iter()
+        .flat_map(|&w| black.iter().map(move |&b| (w, b)))
         .collect()
 }
 
+/// Perft per root pair, in [`root_pairs`] order, the pairs shared among `threads` rayon
+/// workers (1 = the calling thread only).
+pub fn divide<G: SimultaneousGame>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+) -> Vec<((G::Order, G::Order), u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let pairs = root_pairs(pos);
+    let count = |&(w, b): &(G::Order, G::Order)| ((w, b), perft(&pos.resolve(w, b), depth - 1));
+    if threads <= 1 {
+        return pairs.iter().map(count).collect();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| pairs.par_iter().map(count).collect()),
+        Err(_) => pairs.iter().map(count).collect(),
+    }
+}
+
+/// Formats a divide: one `WHITE,BLACK: n` line per root pair, a blank line, then
+/// `Nodes searched: N`.
 pub fn format_divide<G: SimultaneousGame>(
     pos: &G,
     divide: &[((G::Order, G::Order), u64)],

@@ -31,6 +31,7 @@ mod zobrist;
 mod tests;
 
 pub use fen::START_FEN;
+pub(crate) use movegen::Sink;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::Position;
 pub use pseudo::MAX_PSEUDO_LEGAL_MOVES;

@@ -36,7 +36,7 @@ fn capture_code(theirs: Bb64, to: Square) -> u16 {
 
 /// Where generated moves go: a move list, or a counter for perft's last ply (bulk counting).
 /// Generation is written once over this trait, so the rules live in one place.
-pub(super) trait Sink {
+pub(crate) trait Sink {
     /// Whether the sink wants quiet moves; without them (quiescence) the king and pieces aim
     /// only at enemy pieces, and castling is skipped.
     const QUIET: bool = true;
@@ -174,8 +174,9 @@ impl Position {
         counter.0
     }
 
+    /// The one legal generator, into any sink (Ven writes orders through its own sinks).
     #[inline(always)]
-    fn generate<S: Sink>(&self, out: &mut S) {
+    pub(crate) fn generate<S: Sink>(&self, out: &mut S) {
         let us = self.side;
         let them = us.other();
         let ours = self.players[us.index()];

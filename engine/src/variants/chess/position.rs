@@ -291,8 +291,9 @@ impl Position {
 
     // ---- Playing moves ----
 
+    /// Adds or removes one piece, keeping the key (Ven edits its board piece by piece).
     #[inline(always)]
-    fn toggle(&mut self, player: Player, role: Role, sq: Square) {
+    pub(crate) fn toggle(&mut self, player: Player, role: Role, sq: Square) {
         let b = bb(sq);
         self.roles[role.index()] ^= b;
         self.players[player.index()] ^= b;
@@ -381,6 +382,38 @@ impl Position {
             PSEUDO || !p.is_attacked(p.king(us), them),
             "{mv} leaves the king in check"
         );
+        p
+    }
+
+    /// The pieces alone: White to move, no rights, no en passant, clocks `0 1`, no checkers.
+    /// Its key is then the pieces' key (Ven keeps its board this way and hashes the rest).
+    pub(crate) fn bare_board(&self) -> Position {
+        let mut p = *self;
+        p.side = Player::White;
+        p.castling = CastlingRights::NONE;
+        p.en_passant = None;
+        p.halfmove_clock = 0;
+        p.fullmove_number = 1;
+        p.checkers = Bb64(0);
+        p.key = p.compute_key();
+        p
+    }
+
+    /// The board as `side` sees it when it is its turn, for move generation only: side, rights
+    /// and en passant square set, checkers computed, the key left stale. Either king may be
+    /// attacked (Ven: both players write at once, both may start a round in check).
+    #[inline(always)]
+    pub(crate) fn view(
+        &self,
+        side: Player,
+        castling: CastlingRights,
+        en_passant: Option<Square>,
+    ) -> Position {
+        let mut p = *self;
+        p.side = side;
+        p.castling = castling;
+        p.en_passant = en_passant;
+        p.checkers = p.attackers(p.king(side), side.other(), p.occupied());
         p
     }
 

@@ -1,1 +1,184 @@
 //! Ven Chess (rules: ../shared/rules/ven.md; decisions beyond them: docs/variants/ven.md).
+//!
+//! Both players write one order a round; the orders are revealed and carried out one after the
+//! other, the first mover alternating. An order is a legal chess move on the writing board, or
+//! a vengeance order ("if you take on S, my piece on X takes back").
+//!
+//! * [`Ven`]: the state at the start of a round (pieces, first mover, rights, up to two en
+//!   passant squares, clock, round), read from and written to Ven FEN.
+//! * [`Order`]: 16 bits; notation `g1f3`, `e7e8q`, `e1g1`, `d6e5v`, `c7d8qv`.
+//! * Resolution (`resolve_with_report`) gives the next position and a [`Report`]: each side's
+//!   [`Code`] and the kings in check, e.g. `blk:e5 ok B`.
+//!
+//! ```
+//! use chimera_engine::simultaneous::SimultaneousGame;
+//! use chimera_engine::variants::ven::Ven;
+//! use chimera_engine::Player;
+//! let pos = Ven::from_fen("rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3")
+//!     .unwrap();
+//! // White's knight takes e5; Black's d6 pawn avenges e5.
+//! let (white, black) = pos.parse_round("f3e5,d6e5v").unwrap();
+//! let (after, report) = pos.resolve_with_report(white, black);
+//! assert_eq!(report.to_string(), "ok fired -");
+//! assert_eq!(after.fen(), "rnbqkbnr/ppp2ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 4");
+//! // Black's e5 pawn is threatened (Nxe5) and defended by d6: the one vengeance order.
+//! assert!(pos.parse_order(Player::Black, "d6e5v").is_ok());
+//! assert!(pos.parse_order(Player::Black, "d8e5v").is_err());
+//! assert_eq!(chimera_engine::simultaneous::perft::perft(&Ven::start(), 1), 400);
+//! ```
+
+mod fen;
+mod order;
+mod orders;
+mod position;
+mod resolve;
+mod status;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use fen::START_FEN;
+pub use order::Order;
+pub use orders::{OrderList, MAX_ORDERS};
+pub use position::Ven;
+pub use resolve::{Code, Report};
+
+use crate::game::{Outcome, ParseError, Player};
+use crate::simultaneous::SimultaneousGame;
+use crate::variants::chess::Role;
+
+impl Ven {
+    /// Reads `side`'s order and checks that `side` may write it here.
+    pub fn parse_order_of(&self, side: Player, s: &str) -> Result<Order, ParseError> {
+        let order = Order::parse_text(s)?;
+        let mut orders = OrderList::new();
+        self.orders_into(side, &mut orders);
+        if orders.contains(&order) {
+            Ok(order)
+        } else {
+            Err(ParseError::new(format!(
+                "illegal order '{s}' for {side} in {}",
+                self.fen()
+            )))
+        }
+    }
+
+    /// The role a chess order moves (none for vengeance or an empty square).
+    fn mover(&self, order: Order) -> Option<Role> {
+        (!order.is_vengeance())
+            .then(|| self.board.role_on(order.from()))
+            .flatten()
+    }
+}
+
+/// Material values for ordering captures (centipawns).
+const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight | Role::Bishop => 300,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+impl SimultaneousGame for Ven {
+    type Order = Order;
+    type Orders = OrderList;
+    type Report = Report;
+    type Options = ();
+
+    const NAME: &'static str = "ven";
+
+    fn start(_: &()) -> Self {
+        Ven::start()
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
+        Ven::from_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        Ven::fen(self)
+    }
+
+    fn orders(&self, side: Player, out: &mut OrderList) {
+        self.orders_into(side, out);
+    }
+
+    fn count_orders(&self, side: Player) -> u64 {
+        self.count_orders_of(side)
+    }
+
+    fn count_order_pairs(&self) -> u64 {
+        self.count_pairs()
+    }
+
+    fn resolve_with_report(&self, white: Order, black: Order) -> (Self, Report) {
+        self.resolve_round(white, black)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Ven::key(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Ven::outcome(self)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.clock
+    }
+
+    fn in_check(&self, side: Player) -> bool {
+        self.king_attacked(side)
+    }
+
+    /// A chess order onto an enemy piece, or en passant. Vengeance captures only if provoked:
+    /// not counted.
+    fn is_capture(&self, side: Player, order: Order) -> bool {
+        match self.mover(order) {
+            Some(Role::Pawn) if order.from().0 & 7 != order.to().0 & 7 => true,
+            Some(_) => self.board.player(side.other()).0 >> order.to().0 & 1 != 0,
+            None => false,
+        }
+    }
+
+    /// The victim's value, plus a promotion's gain.
+    fn capture_value(&self, side: Player, order: Order) -> i32 {
+        let Some(role) = self.mover(order) else {
+            return 0;
+        };
+        let victim = match self.board.piece_on(order.to()) {
+            Some(p) if p.player != side => value(p.role),
+            None if role == Role::Pawn && order.from().0 & 7 != order.to().0 & 7 => 100,
+            _ => 0,
+        };
+        victim
+            + order
+                .promotion()
+                .map_or(0, |r| value(r) - value(Role::Pawn))
+    }
+
+    fn parse_order(&self, side: Player, s: &str) -> Result<Order, ParseError> {
+        self.parse_order_of(side, s)
+    }
+
+    fn format_order(&self, order: Order) -> String {
+        order.to_string()
+    }
+
+    /// The chess evaluation of the board from each side's view, averaged so the chess tempo
+    /// bonus (which has no meaning here) cancels.
+    fn evaluate(&self) -> i32 {
+        let white = crate::eval::chess::evaluate(&self.view(Player::White));
+        let black = crate::eval::chess::evaluate(&self.view(Player::Black));
+        (white - black) / 2
+    }
+}
