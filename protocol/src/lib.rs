@@ -8,6 +8,7 @@ mod describe_chess;
 mod describe_double_ended;
 mod describe_oo7;
 mod describe_vanguard;
+mod describe_ven;
 pub mod diagram;
 pub mod engine;
 pub mod options;

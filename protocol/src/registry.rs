@@ -70,5 +70,6 @@ registry! {
         "vanguard" => chimera_engine::variants::vanguard::Vanguard;
     }
     simultaneous {
+        "ven" => chimera_engine::variants::ven::Ven;
     }
 }

@@ -231,7 +231,9 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
             let view = Serial::new(child.clone(), first);
             let control = Control::nested(self.control);
             let r = search::search_within(&view, &history, &params, self.tt, &control, &mut |_| {});
-            if r.depth < 2 * depth {
+            // A search may end before its depth by itself (a single reply, a mate found); only
+            // a stop or the deadline leaves a result that is not what was asked for.
+            if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
             nodes += r.nodes;
@@ -344,6 +346,7 @@ pub fn think<G: SimultaneousGame>(
     let best = {
         let mut oracle = Oracle::new(root, history, tt, control, deadline, params.threads);
         let mut best: Option<RoundResult<G::Order>> = None;
+        let mut fallback = None;
         let max_depth = params.limits.depth.unwrap_or(search::MAX_DEPTH / 2).max(1);
         for depth in 1..=max_depth {
             let Some(result) = solve_depth(
@@ -356,6 +359,7 @@ pub fn think<G: SimultaneousGame>(
                 params,
                 &mut oracle,
                 started,
+                &mut fallback,
             ) else {
                 break;
             };
@@ -374,12 +378,12 @@ pub fn think<G: SimultaneousGame>(
         while params.limits.infinite && !control.is_stopped() {
             std::thread::sleep(Duration::from_millis(1));
         }
-        best
+        best.ok_or(fallback)
     };
-    let mut result = best.unwrap_or_else(|| {
-        // Stopped before the first depth finished: the first candidate, alone.
+    let mut result = best.unwrap_or_else(|fallback| {
+        // Stopped before the first depth finished: the serialized search's best order, alone.
         let mut r = RoundResult::none();
-        r.strategy = vec![(mine[0], 1.0)];
+        r.strategy = vec![(fallback.unwrap_or(mine[0]), 1.0)];
         r
     });
     result.time = started.elapsed();
@@ -398,9 +402,11 @@ fn solve_depth<G: SimultaneousGame>(
     params: &RoundParams,
     oracle: &mut Oracle<'_, G>,
     started: Instant,
+    fallback: &mut Option<G::Order>,
 ) -> Option<RoundResult<G::Order>> {
     let (tt, control) = (oracle.tt, oracle.control);
     let (mut rows, _) = candidates(root, history, side, depth - 1, params, tt, control);
+    fallback.get_or_insert(rows[0]);
     let (mut cols, _) = candidates(root, history, side.other(), depth - 1, params, tt, control);
     if control.is_stopped() {
         return None;
@@ -410,7 +416,7 @@ fn solve_depth<G: SimultaneousGame>(
         Player::Black => (c, r),
     };
     let mut solve_time = Duration::ZERO;
-    for _ in 0..=params.oracle_rounds {
+    for round in 0..=params.oracle_rounds {
         let (rs, cs) = (&rows, &cols);
         let pairs: Vec<_> = rs
             .iter()
@@ -490,7 +496,9 @@ fn solve_depth<G: SimultaneousGame>(
             cols.push(col_br.1);
             grew = true;
         }
-        if !grew || oracle.deadline.is_some_and(|d| Instant::now() >= d) {
+        // The last round's responses stay out: its solution is the answer.
+        let out_of_time = oracle.deadline.is_some_and(|d| Instant::now() >= d);
+        if !grew || round == params.oracle_rounds || out_of_time {
             // Weights below a thousandth are solver noise, not a plan: dropped, the rest rescaled.
             let kept: Vec<(G::Order, f64)> = rows
                 .iter()
@@ -505,7 +513,7 @@ fn solve_depth<G: SimultaneousGame>(
                 strategy,
                 value: solution.value,
                 depth,
-                matrix: (rows.len(), cols.len()),
+                matrix: (solution.row.len(), solution.col.len()),
                 nodes: oracle.nodes,
                 solve_time,
                 time: started.elapsed(),
