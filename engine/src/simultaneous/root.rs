@@ -308,7 +308,7 @@ fn candidates<G: SimultaneousGame>(
         .into_iter()
         .map(|(_, o)| o)
         .take(2)
-        .chain(insurance.iter().copied().take(3));
+        .chain(insurance.iter().copied());
     for o in extra {
         if !orders.contains(&o) {
             orders.push(o);

@@ -28,6 +28,7 @@
 //! ```
 
 mod fen;
+mod insurance;
 mod order;
 mod orders;
 mod position;
@@ -168,6 +169,10 @@ impl SimultaneousGame for Ven {
 
     fn parse_order(&self, side: Player, s: &str) -> Result<Order, ParseError> {
         self.parse_order_of(side, s)
+    }
+
+    fn insurance_orders(&self, side: Player, out: &mut OrderList) {
+        self.insurance_into(side, out)
     }
 
     fn format_order(&self, order: Order) -> String {
