@@ -1,0 +1,152 @@
+//! Ven over the protocol, with the real binary: round tokens in `position`, `go side` and the
+//! strategy line, perft over pairs of orders, `d` with the last round's report, and errors that
+//! name the bad token.
+
+use chimera_engine::simultaneous::SimultaneousGame;
+use chimera_engine::variants::ven::Ven;
+use chimera_engine::Player;
+
+mod common;
+
+fn session(script: &str) -> Vec<String> {
+    common::session(&format!("setoption name UCI_Variant value ven\n{script}")).0
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect()
+}
+
+#[test]
+fn position_plays_rounds_and_d_shows_the_report() {
+    // The example game (ven.md §10), rounds 1-4: round 4's vengeance order is void and
+    // Black's bishop checks.
+    let lines = session("position startpos moves g1f3,e7e5 d2d3,d8f6 c1g5,f6f3 e1f2v,f8b4\nd\n");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(lines.contains(
+        &"Fen: rnb1k1nr/pppp1ppp/8/4p1B1/1b6/3P1q2/PPP1PPPP/RN1QKB1R w KQkq - 2 5".to_string()
+    ));
+    assert!(
+        lines.contains(&"Last round: void:veng ok W".to_string()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"In check: white".to_string()), "{lines:?}");
+}
+
+#[test]
+fn bad_rounds_name_their_token_and_keep_the_position() {
+    for (round, token) in [
+        ("e2e4", "'e2e4'"),
+        ("e2e4,e7e5,g1f3", "'e2e4,e7e5,g1f3'"),
+        ("e2e5,e7e5", "'e2e5'"),
+        ("e2e4,h1h1", "'h1h1'"),
+        ("e2e4,e7e5v", "'e7e5v'"),
+    ] {
+        let lines = session(&format!(
+            "position startpos moves g1f3,e7e5\nposition startpos moves {round}\nd\n"
+        ));
+        let errs = errors(&lines);
+        assert_eq!(errs.len(), 1, "{round}: {lines:?}");
+        assert!(errs[0].contains(token), "{round}: {}", errs[0]);
+        assert!(
+            lines.contains(&"Last round: ok ok -".to_string())
+                && lines
+                    .iter()
+                    .any(|l| l.starts_with("Fen: rnbqkbnr/pppp1ppp/8/4p3")),
+            "{round}: the position after g1f3,e7e5 stays: {lines:?}"
+        );
+    }
+}
+
+#[test]
+fn go_needs_a_side_and_answers_a_legal_order_from_its_strategy() {
+    let lines = session(
+        "position startpos moves e2e4,e7e5\ngo depth 1\ngo side black depth 1\n\
+         go side white depth 1\n",
+    );
+    let errs = errors(&lines);
+    assert_eq!(errs.len(), 1, "{lines:?}");
+    assert!(errs[0].contains("side"), "{}", errs[0]);
+    let pos =
+        Ven::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e6 0 2").unwrap();
+    let strategies: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string strategy"))
+        .collect();
+    let bestmoves: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!((strategies.len(), bestmoves.len()), (2, 2), "{lines:?}");
+    for ((side, strategy), order) in Player::BOTH
+        .into_iter()
+        .rev()
+        .zip(strategies)
+        .zip(bestmoves)
+    {
+        // "info string strategy O P O P ... value V": legal orders, probabilities summing to
+        // one, most likely first, and the drawn order among them.
+        let words: Vec<&str> = strategy.split_whitespace().skip(3).collect();
+        let (pairs, value) = words.split_at(words.len() - 2);
+        assert_eq!(value[0], "value");
+        let v: f64 = value[1].parse().unwrap();
+        assert!((0.0..=1.0).contains(&v), "{strategy}");
+        let mut total = 0.0;
+        let mut last = 1.0;
+        for pair in pairs.chunks(2) {
+            assert!(pos.parse_order(side, pair[0]).is_ok(), "{side}: {strategy}");
+            let p: f64 = pair[1].parse().unwrap();
+            assert!(p > 0.0 && p <= last + 1e-9, "{strategy}");
+            last = p;
+            total += p;
+        }
+        assert!((total - 1.0).abs() < 1e-3, "{strategy}");
+        assert!(
+            pairs.chunks(2).any(|p| p[0] == order),
+            "{order}: {strategy}"
+        );
+    }
+}
+
+#[test]
+fn perft_counts_pairs_of_orders_as_rounds() {
+    let lines = session("go perft 2\n");
+    assert!(
+        lines.contains(&"Nodes searched: 199443".to_string()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"e2e4,e7e5: 841".to_string()), "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.contains(',')).count(), 400);
+}
+
+#[test]
+fn baselines_write_legal_orders() {
+    for play in ["random", "greedy", "randomgreedy", "maximin"] {
+        let lines = session(&format!(
+            "setoption name Play value {play}\nposition startpos moves e2e4,d7d5\n\
+             go side white depth 2\n"
+        ));
+        let order = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("{play}: {lines:?}"));
+        let pos = Ven::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3d6 0 2")
+            .unwrap();
+        assert!(
+            pos.parse_order(Player::White, order).is_ok(),
+            "{play}: {order}"
+        );
+    }
+}
+
+#[test]
+fn greedy_takes_a_hanging_queen_whatever_the_opponent_writes() {
+    // The black queen on d5 hangs to e4xd5; no black order saves it from every white order.
+    let lines = session(
+        "setoption name Play value greedy\nposition fen 4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1\n\
+         go side white\n",
+    );
+    assert!(lines.contains(&"bestmove e4d5".to_string()), "{lines:?}");
+}
