@@ -2,14 +2,20 @@
 //!
 //! A round is a matrix game over the two sides' orders. Its payoffs are expected scores of the
 //! resolved positions, found by searching each of them with the generic alpha-beta through the
-//! sequential view ([`Serial`]); the matrix game over them is solved exactly or by regret
-//! matching ([`super::solve`]). Since a side has dozens of orders, the matrix starts from
-//! *candidates* (each side's best orders by serialized search, and the variant's insurance
-//! orders) and grows by a double-oracle loop: each side's best response over its whole order
-//! list against the other's current mixed strategy joins the matrix until no response gains
-//! more than [`RoundParams::epsilon`]. All of this is repeated one round deeper at a time
-//! (iterative deepening on the payoff depth) while the time lasts; a stop answers at once with
-//! the strategy of the last completed depth.
+//! sequential view ([`Serial`]) in which the engine's side writes first in every later round:
+//! below the root the engine assumes, as the "just use alpha-beta" player does for the whole
+//! game, that the opponent will know its orders; at the root it does better, by solving the
+//! round as the matrix game it is ([`super::solve`]). With the same continuation values, the
+//! mixed strategy guarantees at least what the serialized maximin order guarantees.
+//!
+//! A side has dozens of orders, so the matrix starts from *candidates*: the engine's best
+//! orders by a multi-line serialized search (which also leaves the payoff searches a warm
+//! transposition table), the opponent's best replies to them, both sides' best captures and the
+//! variant's insurance orders; then a double-oracle loop adds each side's best response over its
+//! whole order list against the other's current mixed strategy, until no response gains more
+//! than [`RoundParams::epsilon`]. All of this is repeated one round deeper at a time (iterative
+//! deepening on the payoff depth) while the time lasts; a stop answers at once with the
+//! strategy of the last completed depth.
 //!
 //! The engine then draws its order from the mixed strategy (the caller holds the seeded
 //! generator): never the most likely order alone, which an opponent could exploit.
@@ -31,8 +37,11 @@ pub struct RoundParams {
     /// Payoff searches run on this many threads at once.
     pub threads: usize,
     pub move_overhead: Duration,
-    /// Orders each side brings to the first matrix from its serialized search.
+    /// Lines of the serialized search whose first orders (the engine's) and replies (the
+    /// opponent's) start the matrix.
     pub candidates: usize,
+    /// Insurance orders each side brings to the first matrix at most.
+    pub insurance: usize,
     /// A best response that gains less than this (in expected score) ends the double oracle.
     pub epsilon: f64,
     /// Rounds of double oracle per depth at most.
@@ -45,7 +54,8 @@ impl Default for RoundParams {
             limits: Limits::default(),
             threads: 1,
             move_overhead: Duration::from_millis(10),
-            candidates: 5,
+            candidates: 4,
+            insurance: 3,
             epsilon: 0.005,
             oracle_rounds: 4,
         }
@@ -99,12 +109,20 @@ pub fn expected_score(score: i32) -> f64 {
     1.0 / (1.0 + 10f64.powf(-score as f64 / 400.0))
 }
 
+/// Plies of the payoff search of a resolved position at payoff depth `depth` (rounds): the
+/// rounds after the root's, serialized, less the root's own two plies. Never below one ply, so
+/// that quiescence settles the captures a round leaves.
+pub fn payoff_plies(depth: u32) -> u32 {
+    (2 * depth).saturating_sub(2).max(1)
+}
+
 /// The payoff oracle: the expected score for White of the position after a pair of orders,
-/// found by searching it `depth` rounds deep in both serializations (White writing first and
-/// Black writing first, whose biases cancel) and averaging. Results are cached per pair.
+/// found by searching it [`payoff_plies`] deep with `first` writing first in every round.
+/// Results are cached per pair and depth.
 pub struct Oracle<'a, G: SimultaneousGame> {
     root: &'a G,
     history: Vec<u64>,
+    first: Player,
     tt: &'a TranspositionTable,
     control: &'a Arc<Control>,
     deadline: Option<Instant>,
@@ -115,17 +133,22 @@ pub struct Oracle<'a, G: SimultaneousGame> {
 
 impl<'a, G: SimultaneousGame> Oracle<'a, G> {
     /// An oracle for the round at `root` (reached after the positions with keys `history`),
-    /// whose searches stop when `control` does or at `deadline`, on `threads` threads.
+    /// serializing later rounds with `first` writing first, whose searches stop when `control`
+    /// does or at `deadline`, on `threads` threads.
     pub fn new(
         root: &'a G,
         history: &[u64],
+        first: Player,
         tt: &'a TranspositionTable,
         control: &'a Arc<Control>,
         deadline: Option<Instant>,
         threads: usize,
     ) -> Self {
-        let mut history = history.to_vec();
-        history.push(root.key());
+        let mut history: Vec<u64> = history
+            .iter()
+            .map(|k| Serial::<G>::round_key(*k, first))
+            .collect();
+        history.push(Serial::<G>::round_key(root.key(), first));
         // Payoff searches recurse as deep as any search: they need a search thread's stack.
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -136,6 +159,7 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
         Oracle {
             root,
             history,
+            first,
             tt,
             control,
             deadline,
@@ -153,17 +177,15 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
             .map(|(_, v)| *v)
     }
 
-    /// Searches the pairs not yet known at `depth`, in parallel on the current rayon pool.
-    /// Returns `false` if a search was cut short (stop or deadline): the depth is then
-    /// incomplete and nothing of it is kept.
+    /// Searches the pairs not yet known at `depth`, in parallel. Returns `false` if a search
+    /// was cut short (stop or deadline): the depth is then incomplete.
     pub fn fill(&mut self, pairs: &[(G::Order, G::Order)], depth: u32) -> bool {
-        let mut todo: Vec<(G::Order, G::Order)> = pairs
-            .iter()
-            .copied()
-            .filter(|(w, b)| self.cached(*w, *b, depth).is_none())
-            .collect();
-        todo.sort_unstable_by_key(|p| format!("{p:?}"));
-        todo.dedup();
+        let mut todo: Vec<(G::Order, G::Order)> = Vec::with_capacity(pairs.len());
+        for &(w, b) in pairs {
+            if self.cached(w, b, depth).is_none() && !todo.contains(&(w, b)) {
+                todo.push((w, b));
+            }
+        }
         let this = &*self;
         let search_all = || -> Vec<Option<(f64, u64)>> {
             todo.par_iter()
@@ -192,65 +214,58 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
 
     fn search_pair(&self, white: G::Order, black: G::Order, depth: u32) -> Option<(f64, u64)> {
         let child = self.root.resolve(white, black);
-        if child.is_terminal() || child.outcome().is_some() {
-            let outcome = child.outcome().expect("a terminal position has an outcome");
-            let view = Serial::new(child, Player::White);
-            let s = score::outcome_score(&view, outcome, 0);
+        let view = Serial::new(child, self.first);
+        if let Some(outcome) = view.position().outcome() {
+            let s = score::outcome_score(
+                &Serial::new(view.position().clone(), Player::White),
+                outcome,
+                0,
+            );
             return Some((expected_score(s), 0));
         }
-        if depth == 0 {
-            return Some((expected_score(child.evaluate()), 1));
-        }
-        let mut total = 0.0;
-        let mut nodes = 0;
-        for first in Player::BOTH {
-            let remaining = match self.deadline {
-                Some(d) => {
-                    let left = d.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        return None;
-                    }
-                    Some(left)
+        let remaining = match self.deadline {
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return None;
                 }
-                None => None,
-            };
-            let params = SearchParams {
-                limits: Limits {
-                    depth: Some(2 * depth),
-                    move_time: remaining,
-                    ..Limits::default()
-                },
-                move_overhead: Duration::ZERO,
-                ..SearchParams::default()
-            };
-            let history: Vec<u64> = self
-                .history
-                .iter()
-                .map(|k| Serial::<G>::round_key(*k, first))
-                .collect();
-            let view = Serial::new(child.clone(), first);
-            let control = Control::nested(self.control);
-            let r = search::search_within(&view, &history, &params, self.tt, &control, &mut |_| {});
-            // A search may end before its depth by itself (a single reply, a mate found); only
-            // a stop or the deadline leaves a result that is not what was asked for.
-            if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
+                Some(left)
             }
-            nodes += r.nodes;
-            let white = if first == Player::White {
-                r.score
-            } else {
-                -r.score
-            };
-            total += expected_score(white);
+            None => None,
+        };
+        let params = SearchParams {
+            limits: Limits {
+                depth: Some(payoff_plies(depth)),
+                move_time: remaining,
+                ..Limits::default()
+            },
+            move_overhead: Duration::ZERO,
+            ..SearchParams::default()
+        };
+        let control = Control::nested(self.control);
+        let r = search::search_within(
+            &view,
+            &self.history,
+            &params,
+            self.tt,
+            &control,
+            &mut |_| {},
+        );
+        // A search may end before its depth by itself (a single reply, a mate found); only a
+        // stop or the deadline leaves a result that is not what was asked for.
+        if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
         }
-        Some((total / 2.0, nodes))
+        let white = r.score * self.first.sign();
+        Some((expected_score(white), r.nodes))
     }
 }
 
-/// The orders of `side` that the first matrix starts from: its best by a serialized search in
-/// which it writes first (maximin: what it can guarantee), then its captures by value, then the
-/// variant's insurance orders; at most `candidates + insurance` of them.
+/// The first matrix's orders of both sides: the engine's best `params.candidates` orders by a
+/// serialized search in which it writes first, `2 * depth` plies deep (maximin: what each
+/// guarantees), the opponent's best replies to them (from the same lines), both sides' most
+/// valuable captures and the variant's insurance orders. `None` if stopped.
+#[allow(clippy::type_complexity)]
 fn candidates<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
@@ -259,7 +274,7 @@ fn candidates<G: SimultaneousGame>(
     params: &RoundParams,
     tt: &TranspositionTable,
     control: &Arc<Control>,
-) -> (Vec<G::Order>, u64) {
+) -> Option<(Vec<G::Order>, Vec<G::Order>, u64)> {
     let view = Serial::new(root.clone(), side);
     let history: Vec<u64> = history
         .iter()
@@ -267,15 +282,15 @@ fn candidates<G: SimultaneousGame>(
         .collect();
     let search_params = SearchParams {
         limits: Limits {
-            depth: Some(2 * depth + 1),
+            depth: Some(2 * depth),
             ..Limits::default()
         },
         multipv: params.candidates,
         ..SearchParams::default()
     };
     let nested = Control::nested(control);
-    let mut best: Vec<(G::Order, i32)> = Vec::new();
-    search::search_within(
+    let mut lines: Vec<(G::Order, Option<G::Order>)> = Vec::new();
+    let r = search::search_within(
         &view,
         &history,
         &search_params,
@@ -285,39 +300,50 @@ fn candidates<G: SimultaneousGame>(
             if let search::Report::Info(info) = report {
                 if let Some(first) = info.pv.first() {
                     let line = info.multipv - 1;
-                    if best.len() <= line {
-                        best.resize(line + 1, (*first, info.score));
+                    if lines.len() <= line {
+                        lines.resize(line + 1, (*first, None));
                     }
-                    best[line] = (*first, info.score);
+                    lines[line] = (*first, info.pv.get(1).copied());
                 }
             }
         },
     );
-    let mut orders: Vec<G::Order> = best.into_iter().map(|(o, _)| o).collect();
-    let mut all = G::Orders::default();
-    root.orders(side, &mut all);
-    let mut captures: Vec<(i32, G::Order)> = all
-        .iter()
-        .filter(|o| root.is_capture(side, **o))
-        .map(|o| (root.capture_value(side, *o), *o))
-        .collect();
-    captures.sort_by_key(|(v, _)| -v);
-    let mut insurance = G::Orders::default();
-    root.insurance_orders(side, &mut insurance);
-    let extra = captures
-        .into_iter()
-        .map(|(_, o)| o)
-        .take(2)
-        .chain(insurance.iter().copied());
-    for o in extra {
-        if !orders.contains(&o) {
-            orders.push(o);
+    if control.is_stopped() {
+        return None;
+    }
+    let mut rows: Vec<G::Order> = Vec::new();
+    let mut cols: Vec<G::Order> = Vec::new();
+    let add = |list: &mut Vec<G::Order>, o: G::Order| {
+        if !list.contains(&o) {
+            list.push(o);
+        }
+    };
+    for (order, reply) in lines {
+        add(&mut rows, order);
+        if let Some(reply) = reply {
+            add(&mut cols, reply);
         }
     }
-    if orders.is_empty() {
-        orders.extend(all.iter().copied().take(1));
+    for (who, list) in [(side, &mut rows), (side.other(), &mut cols)] {
+        let mut all = G::Orders::default();
+        root.orders(who, &mut all);
+        let best_capture = all
+            .iter()
+            .filter(|o| root.is_capture(who, **o))
+            .max_by_key(|o| root.capture_value(who, **o));
+        if let Some(o) = best_capture {
+            add(list, *o);
+        }
+        let mut insurance = G::Orders::default();
+        root.insurance_orders(who, &mut insurance);
+        for o in insurance.iter().take(params.insurance) {
+            add(list, *o);
+        }
+        if list.is_empty() {
+            add(list, all[0]);
+        }
     }
-    (orders, 0)
+    Some((rows, cols, r.nodes))
 }
 
 /// Finds `side`'s mixed strategy for the round at `root` within `params`' limits. The caller
@@ -344,7 +370,7 @@ pub fn think<G: SimultaneousGame>(
     let plan = TimePlan::new(&params.limits, side, params.move_overhead);
     let deadline = plan.hard.map(|h| started + h);
     let best = {
-        let mut oracle = Oracle::new(root, history, tt, control, deadline, params.threads);
+        let mut oracle = Oracle::new(root, history, side, tt, control, deadline, params.threads);
         let mut best: Option<RoundResult<G::Order>> = None;
         let mut fallback = None;
         let max_depth = params.limits.depth.unwrap_or(search::MAX_DEPTH / 2).max(1);
@@ -405,12 +431,9 @@ fn solve_depth<G: SimultaneousGame>(
     fallback: &mut Option<G::Order>,
 ) -> Option<RoundResult<G::Order>> {
     let (tt, control) = (oracle.tt, oracle.control);
-    let (mut rows, _) = candidates(root, history, side, depth - 1, params, tt, control);
+    let (mut rows, mut cols, nodes) = candidates(root, history, side, depth, params, tt, control)?;
+    oracle.nodes += nodes;
     fallback.get_or_insert(rows[0]);
-    let (mut cols, _) = candidates(root, history, side.other(), depth - 1, params, tt, control);
-    if control.is_stopped() {
-        return None;
-    }
     let pair = |r: G::Order, c: G::Order| match side {
         Player::White => (r, c),
         Player::Black => (c, r),
