@@ -190,11 +190,10 @@ fn reference_chess(p: &Ven, side: Player) -> Vec<Mv> {
     // Castling: the right, empty squares between, and no attack on the king's three squares.
     let rights = p.castling_rights();
     let base = if side == Player::White { 0 } else { 56 };
-    for (king_side, bit) in [(true, 0), (false, 1)] {
+    for king_side in [true, false] {
         if !rights.has(crate::variants::chess::CastlingRights::bit(side, king_side)) {
             continue;
         }
-        let _ = bit;
         let (rook, between, to, crossed): (usize, Vec<usize>, usize, usize) = if king_side {
             (base + 7, vec![base + 5, base + 6], base + 6, base + 5)
         } else {
