@@ -33,8 +33,14 @@ pub fn perft<G: SimultaneousGame>(pos: &G, depth: u32) -> u64 {
     }
 }
 
+/// A round: White's order, Black's order.
+pub type Pair<G> = (
+    <G as SimultaneousGame>::Order,
+    <G as SimultaneousGame>::Order,
+);
+
 /// Every root pair of orders, White's order first, in generation order (White's outer).
-pub fn root_pairs<G: SimultaneousGame>(pos: &G) -> Vec<(G::Order, G::Order)> {
+pub fn root_pairs<G: SimultaneousGame>(pos: &G) -> Vec<Pair<G>> {
     let mut white = G::Orders::default();
     let mut black = G::Orders::default();
     pos.orders(Player::White, &mut white);
@@ -47,16 +53,12 @@ pub fn root_pairs<G: SimultaneousGame>(pos: &G) -> Vec<(G::Order, G::Order)> {
 
 /// Perft per root pair, in [`root_pairs`] order, the pairs shared among `threads` rayon
 /// workers (1 = the calling thread only).
-pub fn divide<G: SimultaneousGame>(
-    pos: &G,
-    depth: u32,
-    threads: usize,
-) -> Vec<((G::Order, G::Order), u64)> {
+pub fn divide<G: SimultaneousGame>(pos: &G, depth: u32, threads: usize) -> Vec<(Pair<G>, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     let pairs = root_pairs(pos);
-    let count = |&(w, b): &(G::Order, G::Order)| ((w, b), perft(&pos.resolve(w, b), depth - 1));
+    let count = |&(w, b): &Pair<G>| ((w, b), perft(&pos.resolve(w, b), depth - 1));
     if threads <= 1 {
         return pairs.iter().map(count).collect();
     }
@@ -68,10 +70,7 @@ pub fn divide<G: SimultaneousGame>(
 
 /// Formats a divide: one `WHITE,BLACK: n` line per root pair, a blank line, then
 /// `Nodes searched: N`.
-pub fn format_divide<G: SimultaneousGame>(
-    pos: &G,
-    divide: &[((G::Order, G::Order), u64)],
-) -> String {
+pub fn format_divide<G: SimultaneousGame>(pos: &G, divide: &[(Pair<G>, u64)]) -> String {
     let mut out = String::new();
     for ((w, b), n) in divide {
         out.push_str(&format!("{}: {n}\n", pos.format_round(*w, *b)));

@@ -10,13 +10,11 @@ const STREAM: [u64; 4 + 16 + 1] = keys(0x7e4e_c4e5_5e4e_0001);
 /// One key per castling right; a set hashes as the xor of its rights.
 #[inline(always)]
 pub(super) fn castling(rights: CastlingRights) -> u64 {
-    let mut k = 0;
-    for bit in 0..4 {
-        if rights.0 >> bit & 1 != 0 {
-            k ^= STREAM[bit];
-        }
-    }
-    k
+    STREAM[..4]
+        .iter()
+        .enumerate()
+        .filter(|(bit, _)| rights.0 >> bit & 1 != 0)
+        .fold(0, |k, (_, key)| k ^ key)
 }
 
 /// An en passant square (rank 3 or 6): one key per file and rank.
