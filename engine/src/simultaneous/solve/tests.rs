@@ -386,6 +386,16 @@ fn sample_follows_the_strategy() {
     assert_eq!(sample(&[], &mut rng), None);
     assert_eq!(sample(&[0.0, -1.0, f64::NAN], &mut rng), None);
     assert!((0..100).all(|_| sample(&[f64::NAN, 0.5, f64::INFINITY], &mut rng) == Some(1)));
+    // Weights whose sum overflows, and subnormal ones, are still drawn in proportion.
+    for weights in [[f64::MAX; 2], [f64::MIN_POSITIVE / 1e10; 2]] {
+        let firsts = (0..10_000)
+            .filter(|_| sample(&weights, &mut rng) == Some(0))
+            .count();
+        assert!(
+            (4_600..=5_400).contains(&firsts),
+            "{firsts} for {weights:?}"
+        );
+    }
 }
 
 #[test]
