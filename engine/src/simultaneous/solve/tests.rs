@@ -132,7 +132,8 @@ fn constant_matrix() {
     let s = solve_exact(&g);
     assert_equilibrium(&g, &s, 0.0);
     assert_eq!(s.value, 0.25);
-    assert_eq!(solve_rm_plus(&g, RmPlusLimit::iterations(10)).value, 0.25);
+    let r = solve_rm_plus(&g, RmPlusLimit::gap(1e-6, 1000));
+    assert_eq!((r.row, r.col, r.value), (vec![0.25; 4], vec![1.0 / 3.0; 3], 0.25));
 }
 
 #[test]
