@@ -4,7 +4,10 @@
 //! positive regrets normalised (uniform when none is positive). Updates alternate: the row
 //! player updates against the column player's current strategy, then the column player against
 //! the row player's new one. The returned strategies are the averages weighted by iteration
-//! number (linear averaging), which converge far faster than the plain average.
+//! number (linear averaging), which converge far faster than the plain average, of the pairs
+//! each column update saw: the row player's updated strategy and the column player's current
+//! one (the pairing for which the two players' regrets bound the Nash gap of the averages).
+//! On random games and the tests' hand-worked ones the gap falls about as 1/iterations.
 
 use super::response::{best_col_response, best_row_response};
 use super::{Matrix, Solution};
@@ -73,15 +76,15 @@ pub fn solve_rm_plus(m: &Matrix, limit: RmPlusLimit) -> Solution {
             *u = dot(r, &y);
         }
         let ev: f64 = payoff_row.iter().zip(&x).map(|(u, p)| u * p).sum();
-        for ((r, u), (s, p)) in regret_row
-            .iter_mut()
-            .zip(&payoff_row)
-            .zip(sum_x.iter_mut().zip(&x))
-        {
+        for (r, u) in regret_row.iter_mut().zip(&payoff_row) {
             *r = (*r + u - ev).max(0.0);
-            *s += weight * p;
         }
         regret_strategy(&regret_row, &mut x);
+        // Averaged: the pair the column player's update sees, the row player's new strategy
+        // and the column player's current one.
+        for (s, p) in sum_x.iter_mut().zip(&x) {
+            *s += weight * p;
+        }
 
         // The column player, who minimises, against the row player's new strategy.
         payoff_col.fill(0.0);
