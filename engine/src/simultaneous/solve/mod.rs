@@ -11,6 +11,22 @@
 //! * Best responses, exploitability and pure saddle points (`response.rs`); drawing an order
 //!   from a strategy and listing its support (`strategy.rs`).
 //!
+//! ```
+//! use chimera_engine::simultaneous::solve::{sample, solve, Matrix};
+//! use rand::{rngs::SmallRng, SeedableRng};
+//!
+//! // Matching pennies, grown as a double-oracle loop grows it: one order at a time.
+//! let mut game = Matrix::new(1, 1, 1.0)?;
+//! game.push_col(&[0.0])?;
+//! game.push_row(&[0.0, 1.0])?;
+//! let s = solve(&game);
+//! assert!((s.value - 0.5).abs() < 1e-12 && (s.row[0] - 0.5).abs() < 1e-12);
+//! assert!(s.exploitability(&game) < 1e-12);
+//! let order = sample(&s.row, &mut SmallRng::seed_from_u64(1));
+//! assert!(matches!(order, Some(0 | 1)));
+//! # Ok::<(), chimera_engine::simultaneous::solve::MatrixError>(())
+//! ```
+//!
 //! Nothing here panics on input: a [`Matrix`] has at least one row and column and only finite
 //! entries by construction (non-finite payoffs are replaced, see [`Matrix`]), and strategies
 //! passed in are read leniently (see [`response`]).
