@@ -45,7 +45,7 @@ pub fn solve_exact(m: &Matrix) -> Solution {
     // units a game of 0.5 +- 1e-12 cannot be measured to a gap below its own rounding.
     let scale = m.scale();
     let unit = m.to_unit(scale);
-    let exact = simplex(&unit);
+    let exact = simplex(&unit, false);
     let unit_gap = |(x, y): &(Vec<f64>, Vec<f64>)| exploitability(&unit, x, y);
     let best = match exact {
         Some(s) if unit_gap(&s) <= ACCEPT_GAP => s,
@@ -64,8 +64,9 @@ pub fn solve_exact(m: &Matrix) -> Solution {
 
 /// The optimal `(row, col)` strategies (each summing to 1) of the game `unit`, whose entries
 /// lie in `[0, 1]`, by the simplex; `None` when pivoting failed numerically or ran over its
-/// budget.
-pub(super) fn simplex(unit: &Matrix) -> Option<(Vec<f64>, Vec<f64>)> {
+/// budget. `bland` starts with Bland's rule (the tests exercise it that way; degenerate runs
+/// are its only other way in).
+pub(super) fn simplex(unit: &Matrix, mut bland: bool) -> Option<(Vec<f64>, Vec<f64>)> {
     let (rows, cols) = (unit.rows(), unit.cols());
     let w = cols + 1;
     let mut t = vec![0.0; (rows + 1) * w];
@@ -82,7 +83,6 @@ pub(super) fn simplex(unit: &Matrix) -> Option<(Vec<f64>, Vec<f64>)> {
     let mut basic: Vec<usize> = (cols..cols + rows).collect();
     let mut nonbasic: Vec<usize> = (0..cols).collect();
     let mut pivot_row = vec![0.0; w];
-    let mut bland = false;
     let mut degenerate_run = 0;
     let max_pivots = 20 * (rows + cols) + 100;
 
