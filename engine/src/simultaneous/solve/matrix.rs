@@ -28,20 +28,37 @@ pub enum MatrixError {
     /// No rows or no columns: a game needs a strategy for each player.
     Empty,
     /// More than [`MAX_ENTRIES`] entries.
-    TooLarge { rows: usize, cols: usize },
-    /// Row `row` of the input has `len` entries, not `expected`.
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A row of the input is shorter or longer than the first.
     Ragged {
+        /// Its index.
         row: usize,
+        /// Its length.
         len: usize,
+        /// The first row's length.
         expected: usize,
     },
-    /// A row or column to add has `len` entries, not `expected`.
-    WrongLength { len: usize, expected: usize },
-    /// The entry `(row, col)` lies outside a `rows` x `cols` matrix.
+    /// A row or column to add has the wrong number of entries.
+    WrongLength {
+        /// The entries given.
+        len: usize,
+        /// The matrix's columns (for a row) or rows (for a column).
+        expected: usize,
+    },
+    /// An entry outside the matrix.
     OutOfRange {
+        /// The entry's row.
         row: usize,
+        /// The entry's column.
         col: usize,
+        /// The matrix's rows.
         rows: usize,
+        /// The matrix's columns.
         cols: usize,
     },
 }

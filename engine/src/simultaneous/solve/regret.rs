@@ -4,7 +4,10 @@
 //! positive regrets normalised (uniform when none is positive). Updates alternate: the row
 //! player updates against the column player's current strategy, then the column player against
 //! the row player's new one. The returned strategies are the averages weighted by iteration
-//! number (linear averaging), which converge far faster than the plain average.
+//! number (linear averaging), which converge far faster than the plain average, of the pairs
+//! each column update saw: the row player's updated strategy and the column player's current
+//! one (the pairing for which the two players' regrets bound the Nash gap of the averages).
+//! On random games and the tests' hand-worked ones the gap falls about as 1/iterations.
 
 use super::response::{best_col_response, best_row_response};
 use super::{Matrix, Solution};
@@ -50,11 +53,12 @@ pub fn solve_rm_plus(m: &Matrix, limit: RmPlusLimit) -> Solution {
     // On the unit scale the regrets stay small and a target gap means the same for any payoffs.
     let unit_m = m.to_unit(scale);
     let unit = unit_m.as_slice();
-    let target = if scale.range() > 0.0 {
-        limit.target_gap / scale.range()
-    } else {
-        0.0
-    };
+    if scale.range() == 0.0 {
+        // A constant game: every strategy is optimal, and RM+ would stay uniform.
+        let (x, y) = (vec![1.0 / rows as f64; rows], vec![1.0 / cols as f64; cols]);
+        return Solution::from_strategies(m, x, y);
+    }
+    let target = limit.target_gap / scale.range();
 
     let mut regret_row = vec![0.0; rows];
     let mut regret_col = vec![0.0; cols];
@@ -69,18 +73,18 @@ pub fn solve_rm_plus(m: &Matrix, limit: RmPlusLimit) -> Solution {
         let weight = t as f64;
         // The row player: payoff of each row against y, regret against what x scored.
         for (u, r) in payoff_row.iter_mut().zip(unit.chunks_exact(cols)) {
-            *u = r.iter().zip(&y).map(|(a, p)| a * p).sum();
+            *u = dot(r, &y);
         }
         let ev: f64 = payoff_row.iter().zip(&x).map(|(u, p)| u * p).sum();
-        for ((r, u), (s, p)) in regret_row
-            .iter_mut()
-            .zip(&payoff_row)
-            .zip(sum_x.iter_mut().zip(&x))
-        {
+        for (r, u) in regret_row.iter_mut().zip(&payoff_row) {
             *r = (*r + u - ev).max(0.0);
-            *s += weight * p;
         }
         regret_strategy(&regret_row, &mut x);
+        // Averaged: the pair the column player's update sees, the row player's new strategy
+        // and the column player's current one.
+        for (s, p) in sum_x.iter_mut().zip(&x) {
+            *s += weight * p;
+        }
 
         // The column player, who minimises, against the row player's new strategy.
         payoff_col.fill(0.0);
@@ -111,6 +115,25 @@ pub fn solve_rm_plus(m: &Matrix, limit: RmPlusLimit) -> Solution {
         }
     }
     Solution::from_strategies(m, averaged(&sum_x), averaged(&sum_y))
+}
+
+/// The dot product, in four independent sums so that it vectorises (a single running sum must
+/// add in order).
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut acc = [0.0; 4];
+    let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
+    let tail: f64 = a4
+        .remainder()
+        .iter()
+        .zip(b4.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in a4.zip(b4) {
+        for k in 0..4 {
+            acc[k] += x[k] * y[k];
+        }
+    }
+    (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
 }
 
 /// The positive regrets normalised, or uniform when none is positive.

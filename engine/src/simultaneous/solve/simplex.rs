@@ -17,7 +17,7 @@
 //! degenerate pivots; game matrices are often degenerate (all right-hand sides start equal).
 
 use super::regret::{solve_rm_plus, RmPlusLimit};
-use super::response::pure_saddle_point;
+use super::response::{exploitability, pure_saddle_point};
 use super::{Matrix, Solution};
 
 /// A simplex answer whose Nash gap on the unit scale is above this is numerically suspect, and
@@ -25,6 +25,13 @@ use super::{Matrix, Solution};
 const ACCEPT_GAP: f64 = 1e-7;
 /// The iterations regret matching gets when the simplex fails.
 const FALLBACK_ITERATIONS: u32 = 20_000;
+/// A reduced cost below `-COST_EPS` improves the objective. Entries of the tableau start in
+/// `[-1, 2]`; this is well above rounding there and far below any gap worth measuring.
+const COST_EPS: f64 = 1e-11;
+/// The smallest pivot element accepted: smaller ones amplify rounding.
+const PIVOT_EPS: f64 = 1e-9;
+/// Ratios this close count as tied.
+const TIE_EPS: f64 = 1e-12;
 
 /// Solves the game `m` exactly (to rounding: the tests hold the Nash gap under 1e-9 on the
 /// `[0, 1]` scale): a pure saddle point when there is one (constant matrices, one row or one
@@ -34,42 +41,39 @@ pub fn solve_exact(m: &Matrix) -> Solution {
     if let Some((i, j)) = pure_saddle_point(m) {
         return Solution::pure(m, i, j);
     }
-    let exact = simplex(m).map(|(row, col)| Solution::from_strategies(m, row, col));
-    let range = m.scale().range();
-    match exact {
-        Some(s) if s.exploitability(m) <= ACCEPT_GAP * range => s,
+    // Judged on the unit scale, where rounding is relative to the payoffs' spread: in original
+    // units a game of 0.5 +- 1e-12 cannot be measured to a gap below its own rounding.
+    let scale = m.scale();
+    let unit = m.to_unit(scale);
+    let exact = simplex(&unit, false);
+    let unit_gap = |(x, y): &(Vec<f64>, Vec<f64>)| exploitability(&unit, x, y);
+    let best = match exact {
+        Some(s) if unit_gap(&s) <= ACCEPT_GAP => s,
         exact => {
-            let limit = RmPlusLimit::gap(ACCEPT_GAP * range, FALLBACK_ITERATIONS);
+            let limit = RmPlusLimit::gap(ACCEPT_GAP * scale.range(), FALLBACK_ITERATIONS);
             let rm = solve_rm_plus(m, limit);
+            let rm = (rm.row, rm.col);
             match exact {
-                Some(s) if s.exploitability(m) <= rm.exploitability(m) => s,
+                Some(s) if unit_gap(&s) <= unit_gap(&rm) => s,
                 _ => rm,
             }
         }
-    }
+    };
+    Solution::from_strategies(m, best.0, best.1)
 }
 
-/// A reduced cost below `-COST_EPS` improves the objective. Entries of the tableau start in
-/// `[-1, 2]`; this is well above rounding there and far below any gap worth measuring.
-const COST_EPS: f64 = 1e-11;
-/// The smallest pivot element accepted: smaller ones amplify rounding.
-const PIVOT_EPS: f64 = 1e-9;
-/// Ratios this close count as tied.
-const TIE_EPS: f64 = 1e-12;
-
-/// The optimal `(row, col)` strategies of the game `m` by the simplex (each
-/// sums to 1), or `None` when pivoting failed numerically or ran over its budget (the caller
-/// falls back to regret matching).
-pub(super) fn simplex(m: &Matrix) -> Option<(Vec<f64>, Vec<f64>)> {
-    let (rows, cols) = (m.rows(), m.cols());
-    let scale = m.scale();
+/// The optimal `(row, col)` strategies (each summing to 1) of the game `unit`, whose entries
+/// lie in `[0, 1]`, by the simplex; `None` when pivoting failed numerically or ran over its
+/// budget. `bland` starts with Bland's rule (the tests exercise it that way; degenerate runs
+/// are its only other way in).
+pub(super) fn simplex(unit: &Matrix, mut bland: bool) -> Option<(Vec<f64>, Vec<f64>)> {
+    let (rows, cols) = (unit.rows(), unit.cols());
     let w = cols + 1;
     let mut t = vec![0.0; (rows + 1) * w];
     for i in 0..rows {
-        let src = m.row_slice(i);
         let dst = &mut t[i * w..(i + 1) * w];
-        for (d, &a) in dst.iter_mut().zip(src) {
-            *d = 1.0 + scale.to_unit(a);
+        for (d, &a) in dst.iter_mut().zip(unit.row_slice(i)) {
+            *d = 1.0 + a;
         }
         dst[cols] = 1.0;
     }
@@ -79,7 +83,6 @@ pub(super) fn simplex(m: &Matrix) -> Option<(Vec<f64>, Vec<f64>)> {
     let mut basic: Vec<usize> = (cols..cols + rows).collect();
     let mut nonbasic: Vec<usize> = (0..cols).collect();
     let mut pivot_row = vec![0.0; w];
-    let mut bland = false;
     let mut degenerate_run = 0;
     let max_pivots = 20 * (rows + cols) + 100;
 

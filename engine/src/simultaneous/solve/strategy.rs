@@ -7,13 +7,24 @@ use rand::{Rng, RngExt};
 /// that are zero, negative or not finite are never drawn. `None` when no entry is positive.
 pub fn sample(strategy: &[f64], rng: &mut (impl Rng + ?Sized)) -> Option<usize> {
     let positive = |p: f64| p > 0.0 && p.is_finite();
-    let total: f64 = strategy.iter().copied().filter(|&p| positive(p)).sum();
     let last = strategy.iter().rposition(|&p| positive(p))?;
+    // Weights relative to the largest, so huge or subnormal entries neither overflow the total
+    // nor vanish in it.
+    let max = strategy
+        .iter()
+        .copied()
+        .filter(|&p| positive(p))
+        .fold(0.0, f64::max);
+    let total: f64 = strategy
+        .iter()
+        .filter(|&&p| positive(p))
+        .map(|p| p / max)
+        .sum();
     let target = rng.random::<f64>() * total;
     let mut acc = 0.0;
     for (k, &p) in strategy.iter().enumerate() {
         if positive(p) {
-            acc += p;
+            acc += p / max;
             if target < acc {
                 return Some(k);
             }

@@ -132,7 +132,11 @@ fn constant_matrix() {
     let s = solve_exact(&g);
     assert_equilibrium(&g, &s, 0.0);
     assert_eq!(s.value, 0.25);
-    assert_eq!(solve_rm_plus(&g, RmPlusLimit::iterations(10)).value, 0.25);
+    let r = solve_rm_plus(&g, RmPlusLimit::gap(1e-6, 1000));
+    assert_eq!(
+        (r.row, r.col, r.value),
+        (vec![0.25; 4], vec![1.0 / 3.0; 3], 0.25)
+    );
 }
 
 #[test]
@@ -186,6 +190,52 @@ fn exact_against_its_dual_on_random_games() {
 }
 
 #[test]
+fn near_constant_games_are_solved_on_their_own_scale() {
+    // Payoffs 0.5 +- 1e-12: the gap is judged relative to the spread, so the simplex answers
+    // (rather than a long regret-matching fallback) and is exact there.
+    let mut rng = SmallRng::seed_from_u64(8);
+    for _ in 0..20 {
+        let base = random_matrix(&mut rng, 15, 11, 0);
+        let g = Matrix::from_fn(15, 11, |i, j| 0.5 + 1e-12 * base.get(i, j).unwrap()).unwrap();
+        let s = solve_exact(&g);
+        let unit = g.to_unit(g.scale());
+        assert!(exploitability(&unit, &s.row, &s.col) < TOL);
+        assert!((s.value - 0.5).abs() <= 1e-12);
+    }
+}
+
+#[test]
+fn exact_on_the_largest_root_games() {
+    // 60x60 is the largest matrix the root builds; rectangular and coarse (degenerate) too.
+    let mut rng = SmallRng::seed_from_u64(60);
+    for (rows, cols, levels) in [
+        (60, 60, 0),
+        (60, 60, 2),
+        (60, 60, 8),
+        (60, 7, 0),
+        (5, 60, 3),
+    ] {
+        for _ in 0..4 {
+            let g = random_matrix(&mut rng, rows, cols, levels);
+            assert_equilibrium(&g, &solve_exact(&g), TOL);
+        }
+    }
+}
+
+#[test]
+fn blands_rule_alone_solves_games() {
+    // Dantzig's rule hands over to Bland's only after a long degenerate run, which random games
+    // rarely reach: run Bland's from the first pivot, on coarse (degenerate) games too.
+    let mut rng = SmallRng::seed_from_u64(11);
+    for case in 0..100 {
+        let (rows, cols) = (rng.random_range(2..=30), rng.random_range(2..=30));
+        let g = random_matrix(&mut rng, rows, cols, [0, 2, 5][case % 3]);
+        let (row, col) = simplex::simplex(&g, true).unwrap();
+        assert!(exploitability(&g, &row, &col) < TOL);
+    }
+}
+
+#[test]
 fn exact_is_scale_free() {
     // The same game on a centipawn scale and on a huge one: the same strategies, mapped value.
     let mut rng = SmallRng::seed_from_u64(7);
@@ -201,8 +251,10 @@ fn exact_is_scale_free() {
     }
 }
 
-/// 20x20 random games reach a Nash gap under 1e-3 within this many RM+ iterations (measured:
-/// see `rm_plus_against_exact`).
+/// RM+ iterations after which random 20x20 games are within 1e-3 of equilibrium. Measured on
+/// 300 games with uniform [0, 1] entries: the gap first falls under 1e-3 after 128 iterations
+/// (median), 192 (90th percentile), 288 (worst); the worst gap after 500 iterations was 8.3e-4,
+/// after 1000 3.7e-4 (the margin taken here).
 const RM_PLUS_ITERATIONS_20: u32 = 1000;
 
 #[test]
@@ -216,6 +268,37 @@ fn rm_plus_against_exact() {
         assert!(gap < 1e-3, "gap {gap}");
         assert_equilibrium(&g, &s, 1e-3);
         assert!((s.value - exact.value).abs() < 0.5e-3);
+    }
+}
+
+#[test]
+fn rm_plus_on_known_games() {
+    // The hand-worked games above, approached by regret matching. Measured gaps after 10,000
+    // iterations: 0 (the symmetric game is exact at once), 1.4e-4 (2x3) and 4.5e-5 (3x2);
+    // they fall about as 1/iterations.
+    let games: [(Matrix, [&[f64]; 2], f64); 3] = [
+        (
+            m(&[&[0.5, 0.0, 1.0], &[1.0, 0.5, 0.0], &[0.0, 1.0, 0.5]]),
+            [&[1.0 / 3.0; 3]; 2],
+            0.5,
+        ),
+        (
+            m(&[&[1.0, 0.0, 0.6], &[0.2, 0.8, 0.7]]),
+            [&[0.375, 0.625], &[0.5, 0.5, 0.0]],
+            0.5,
+        ),
+        (
+            m(&[&[0.9, 0.3], &[0.4, 0.6], &[0.5, 0.35]]),
+            [&[0.25, 0.75, 0.0], &[0.375, 0.625]],
+            0.525,
+        ),
+    ];
+    for (g, [row, col], value) in games {
+        let s = solve_rm_plus(&g, RmPlusLimit::iterations(10_000));
+        assert_close(&s.row, row, 1e-3);
+        assert_close(&s.col, col, 1e-3);
+        assert!((s.value - value).abs() < 1e-4);
+        assert_equilibrium(&g, &s, 3e-4);
     }
 }
 
@@ -239,6 +322,10 @@ fn solve_picks_by_size() {
     let big = random_matrix(&mut rng, EXACT_LIMIT + 1, 3, 0);
     assert_eq!(solve(&big), solve_rm_plus(&big, SOLVE_RM_PLUS));
     assert!(solve(&big).exploitability(&big) <= SOLVE_RM_PLUS.target_gap);
+    // Large but with a saddle point: found exactly, without regret matching.
+    let saddle = Matrix::from_fn(EXACT_LIMIT + 1, 4, |i, j| (i + 2 * j) as f64 / 1000.0).unwrap();
+    let s = solve(&saddle);
+    assert_eq!((s.value, s.row[EXACT_LIMIT], s.col[0]), (0.2, 1.0, 1.0));
 }
 
 #[test]
@@ -366,6 +453,16 @@ fn sample_follows_the_strategy() {
     assert_eq!(sample(&[], &mut rng), None);
     assert_eq!(sample(&[0.0, -1.0, f64::NAN], &mut rng), None);
     assert!((0..100).all(|_| sample(&[f64::NAN, 0.5, f64::INFINITY], &mut rng) == Some(1)));
+    // Weights whose sum overflows, and subnormal ones, are still drawn in proportion.
+    for weights in [[f64::MAX; 2], [f64::MIN_POSITIVE / 1e10; 2]] {
+        let firsts = (0..10_000)
+            .filter(|_| sample(&weights, &mut rng) == Some(0))
+            .count();
+        assert!(
+            (4_600..=5_400).contains(&firsts),
+            "{firsts} for {weights:?}"
+        );
+    }
 }
 
 #[test]
