@@ -122,4 +122,23 @@ fn speed_of_d3_from_the_start() {
         resolved as f64 / best / 1e6,
         126_083_405.0 / best / 1e6
     );
+    // Resolution alone: every root pair of Kiwipete (3,304, many interacting), 200 times.
+    let kiwipete =
+        Ven::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let pairs = root_pairs(&kiwipete);
+    let t = Instant::now();
+    let mut keys = 0u64;
+    for _ in 0..200 {
+        for &(w, b) in &pairs {
+            keys = keys.wrapping_add(std::hint::black_box(&kiwipete).resolve(w, b).key());
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "ven resolve: {} Kiwipete pairs in {:.1} ms, {:.1} M pairs/s (keys {keys:x})",
+        200 * pairs.len(),
+        secs * 1e3,
+        200.0 * pairs.len() as f64 / secs / 1e6
+    );
 }

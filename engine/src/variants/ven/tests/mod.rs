@@ -4,6 +4,7 @@
 
 mod examples;
 mod fen;
+mod hooks;
 mod properties;
 mod replay;
 mod rulings;

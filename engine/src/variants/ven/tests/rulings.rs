@@ -224,3 +224,23 @@ fn r22_draws_by_material_and_the_clock() {
     let (_, fen) = round("4k3/8/8/8/3p4/8/8/2N1K3 w - - 7 1", "c1b3,d4d3");
     assert!(fen.ends_with(" 0 2"), "{fen}");
 }
+
+#[test]
+fn r19_a_voided_push_does_not_promote() {
+    // White first: the rook takes a1's square before the pawn can promote there.
+    assert_eq!(
+        round("7k/8/8/8/8/8/p7/1R2K3 w - - 0 1", "b1a1,a2a1q"),
+        (
+            "ok void:blk -".to_string(),
+            "7k/8/8/8/8/8/p7/R3K3 b - - 2 2".to_string()
+        )
+    );
+    // Black first: the pawn promotes, and the rook arriving second takes the new queen.
+    assert_eq!(
+        round("7k/8/8/8/8/8/p7/1R2K3 b - - 0 2", "b1a1,a2a1q"),
+        (
+            "same ok -".to_string(),
+            "7k/8/8/8/8/8/8/R3K3 w - - 0 3".to_string()
+        )
+    );
+}

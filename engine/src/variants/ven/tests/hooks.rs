@@ -1,0 +1,46 @@
+//! The search hooks of the contract: evaluation, captures, checks, clock.
+
+use super::*;
+
+#[test]
+fn evaluation_is_white_s_view_and_symmetric() {
+    assert_eq!(Ven::start().evaluate(), 0);
+    let up = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    let down = pos("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(up.evaluate() > 500, "{}", up.evaluate());
+    assert_eq!(down.evaluate(), -up.evaluate());
+    // The first mover does not change it (no tempo in Ven).
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
+    assert_eq!(
+        pos(&format!("{fen} w KQkq - 0 1")).evaluate(),
+        pos(&format!("{fen} b KQkq - 0 2")).evaluate()
+    );
+}
+
+#[test]
+fn captures_checks_and_clock() {
+    let p = pos("rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 7 3");
+    let order = |side, s| p.parse_order(side, s).unwrap();
+    assert!(p.is_capture(Player::White, order(Player::White, "f3e5")));
+    assert_eq!(
+        p.capture_value(Player::White, order(Player::White, "f3e5")),
+        100
+    );
+    assert!(!p.is_capture(Player::White, order(Player::White, "f3g5")));
+    assert!(!p.is_capture(Player::Black, order(Player::Black, "d6e5v")));
+    assert_eq!(
+        p.capture_value(Player::Black, order(Player::Black, "d6e5v")),
+        0
+    );
+    let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 3");
+    let e5d6 = ep.parse_order(Player::White, "e5d6").unwrap();
+    assert!(ep.is_capture(Player::White, e5d6));
+    assert_eq!(ep.capture_value(Player::White, e5d6), 100);
+    let promo = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let a7b8q = promo.parse_order(Player::White, "a7b8q").unwrap();
+    assert_eq!(promo.capture_value(Player::White, a7b8q), 500 + 800);
+    assert_eq!(p.halfmove_clock(), 7);
+    let both = pos("r6r/ppppnkp1/8/2n1p3/5Rp1/2PP4/PPK3q1/8 b - - 0 24");
+    assert!(both.in_check(Player::White) && both.in_check(Player::Black));
+    assert!(!p.in_check(Player::White) && !p.in_check(Player::Black));
+}
