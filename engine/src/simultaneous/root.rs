@@ -73,7 +73,8 @@ pub struct RoundResult<O> {
     pub strategy: Vec<(O, f64)>,
     /// Expected score for the side, by the payoff searches.
     pub value: f64,
-    /// Rounds searched beyond this one by the payoff searches of the strategy.
+    /// Plies the payoff searches of the strategy looked beyond this round (0: no matrix game
+    /// was solved).
     pub depth: u32,
     /// Size of the last matrix solved (the side's orders, the opponent's).
     pub matrix: (usize, usize),
@@ -86,6 +87,15 @@ pub struct RoundResult<O> {
 }
 
 impl<O> RoundResult<O> {
+    /// One order, without a matrix game behind it (stopped early, or the serialized answer).
+    fn pure(order: O, started: Instant) -> Self {
+        RoundResult {
+            strategy: vec![(order, 1.0)],
+            time: started.elapsed(),
+            ..RoundResult::none()
+        }
+    }
+
     fn none() -> Self {
         RoundResult {
             strategy: Vec::new(),
@@ -109,15 +119,8 @@ pub fn expected_score(score: i32) -> f64 {
     1.0 / (1.0 + 10f64.powf(-score as f64 / 400.0))
 }
 
-/// Plies of the payoff search of a resolved position at payoff depth `depth` (rounds): the
-/// rounds after the root's, serialized, less the root's own two plies. Never below one ply, so
-/// that quiescence settles the captures a round leaves.
-pub fn payoff_plies(depth: u32) -> u32 {
-    (2 * depth).saturating_sub(2).max(1)
-}
-
 /// The payoff oracle: the expected score for White of the position after a pair of orders,
-/// found by searching it [`payoff_plies`] deep with `first` writing first in every round.
+/// found by searching it a number of plies deep with `first` writing first in every round.
 /// Results are cached per pair and depth.
 pub struct Oracle<'a, G: SimultaneousGame> {
     root: &'a G,
@@ -169,7 +172,7 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
         }
     }
 
-    /// The cached payoff of a pair searched at least `depth` deep.
+    /// The cached payoff of a pair searched at least `depth` plies deep.
     pub fn cached(&self, white: G::Order, black: G::Order, depth: u32) -> Option<f64> {
         self.cache
             .get(&(white, black))
@@ -177,7 +180,8 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
             .map(|(_, v)| *v)
     }
 
-    /// Searches the pairs not yet known at `depth`, in parallel. Returns `false` if a search
+    /// Searches the pairs not yet known `depth` plies deep, in parallel (each search at least
+    /// one ply, so that quiescence settles the captures a round leaves). Returns `false` if a search
     /// was cut short (stop or deadline): the depth is then incomplete.
     pub fn fill(&mut self, pairs: &[(G::Order, G::Order)], depth: u32) -> bool {
         let mut todo: Vec<(G::Order, G::Order)> = Vec::with_capacity(pairs.len());
@@ -235,7 +239,7 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
         };
         let params = SearchParams {
             limits: Limits {
-                depth: Some(payoff_plies(depth)),
+                depth: Some(depth.max(1)),
                 move_time: remaining,
                 ..Limits::default()
             },
@@ -261,35 +265,41 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
     }
 }
 
-/// The first matrix's orders of both sides: the engine's best `params.candidates` orders by a
-/// serialized search in which it writes first, `2 * depth` plies deep (maximin: what each
-/// guarantees), the opponent's best replies to them (from the same lines), both sides' most
-/// valuable captures and the variant's insurance orders. `None` if stopped.
-#[allow(clippy::type_complexity)]
-fn candidates<G: SimultaneousGame>(
+/// What the serialized search at the root found: the engine's best orders (maximin, with the
+/// opponent's best reply to each), and how deep it got.
+struct SerialLines<O> {
+    lines: Vec<(O, Option<O>)>,
+    depth: u32,
+    nodes: u64,
+}
+
+/// The serialized search at the root, with the engine writing first in every round, reporting
+/// `params.candidates` lines: what "just use alpha-beta" would play, and the start of the
+/// matrix. `None` if it was stopped before its first iteration.
+fn serial_lines<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
     side: Player,
-    depth: u32,
+    limits: Limits,
     params: &RoundParams,
     tt: &TranspositionTable,
     control: &Arc<Control>,
-) -> Option<(Vec<G::Order>, Vec<G::Order>, u64)> {
+) -> Option<SerialLines<G::Order>> {
     let view = Serial::new(root.clone(), side);
     let history: Vec<u64> = history
         .iter()
         .map(|k| Serial::<G>::round_key(*k, side))
         .collect();
     let search_params = SearchParams {
-        limits: Limits {
-            depth: Some(2 * depth),
-            ..Limits::default()
-        },
+        limits,
         multipv: params.candidates,
+        threads: params.threads,
+        move_overhead: Duration::ZERO,
         ..SearchParams::default()
     };
     let nested = Control::nested(control);
     let mut lines: Vec<(G::Order, Option<G::Order>)> = Vec::new();
+    let mut depth = 0;
     let r = search::search_within(
         &view,
         &history,
@@ -300,6 +310,9 @@ fn candidates<G: SimultaneousGame>(
             if let search::Report::Info(info) = report {
                 if let Some(first) = info.pv.first() {
                     let line = info.multipv - 1;
+                    if line == 0 {
+                        depth = info.depth;
+                    }
                     if lines.len() <= line {
                         lines.resize(line + 1, (*first, None));
                     }
@@ -308,9 +321,25 @@ fn candidates<G: SimultaneousGame>(
             }
         },
     );
-    if control.is_stopped() {
-        return None;
+    if lines.is_empty() {
+        lines.extend(r.best.map(|b| (b, r.pv.get(1).copied())));
     }
+    (!lines.is_empty()).then_some(SerialLines {
+        lines,
+        depth: depth.max(r.depth),
+        nodes: r.nodes,
+    })
+}
+
+/// The first matrix's orders of both sides: the serialized lines' first orders (the engine's)
+/// and replies (the opponent's), both sides' most valuable capture and the variant's insurance
+/// orders.
+fn candidates<G: SimultaneousGame>(
+    root: &G,
+    side: Player,
+    serial: &SerialLines<G::Order>,
+    params: &RoundParams,
+) -> (Vec<G::Order>, Vec<G::Order>) {
     let mut rows: Vec<G::Order> = Vec::new();
     let mut cols: Vec<G::Order> = Vec::new();
     let add = |list: &mut Vec<G::Order>, o: G::Order| {
@@ -318,7 +347,7 @@ fn candidates<G: SimultaneousGame>(
             list.push(o);
         }
     };
-    for (order, reply) in lines {
+    for &(order, reply) in &serial.lines {
         add(&mut rows, order);
         if let Some(reply) = reply {
             add(&mut cols, reply);
@@ -343,12 +372,17 @@ fn candidates<G: SimultaneousGame>(
             add(list, all[0]);
         }
     }
-    Some((rows, cols, r.nodes))
+    (rows, cols)
 }
 
 /// Finds `side`'s mixed strategy for the round at `root` within `params`' limits. The caller
 /// draws the order to play from [`RoundResult::strategy`]. `report` hears of every completed
-/// depth.
+/// payoff depth.
+///
+/// The time goes in two parts: about a third to the serialized search (iterative deepening to
+/// some depth `D`, which gives the candidates and warms the table), the rest to matrix games
+/// whose payoffs are searched `D - 2` plies deep, the depth the serialized search gave the
+/// same positions, then two plies deeper while time is left. `go depth N` sets `D = 2N`.
 pub fn think<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
@@ -369,71 +403,83 @@ pub fn think<G: SimultaneousGame>(
     tt.new_search();
     let plan = TimePlan::new(&params.limits, side, params.move_overhead);
     let deadline = plan.hard.map(|h| started + h);
-    let best = {
-        let mut oracle = Oracle::new(root, history, side, tt, control, deadline, params.threads);
-        let mut best: Option<RoundResult<G::Order>> = None;
-        let mut fallback = None;
-        let max_depth = params.limits.depth.unwrap_or(search::MAX_DEPTH / 2).max(1);
-        for depth in 1..=max_depth {
-            let Some(result) = solve_depth(
-                root,
-                history,
-                side,
-                depth,
-                &mine,
-                &theirs,
-                params,
-                &mut oracle,
-                started,
-                &mut fallback,
-            ) else {
-                break;
-            };
-            report(&result);
-            let elapsed = started.elapsed();
-            best = Some(result);
-            if control.is_stopped() || params.limits.nodes.is_some_and(|n| oracle.nodes >= n) {
-                break;
-            }
-            // A deeper iteration costs several times this one: start it only if it may finish.
-            if plan.soft.is_some_and(|soft| elapsed * 3 >= soft) {
-                break;
-            }
-        }
-        // `infinite` waits for the GUI's stop, as UCI asks.
-        while params.limits.infinite && !control.is_stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        best.ok_or(fallback)
+    let serial_limits = Limits {
+        depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
+        move_time: plan.soft.map(|s| s * SERIAL_SHARE / 100),
+        nodes: params.limits.nodes.map(|n| n / 3),
+        ..Limits::default()
     };
-    let mut result = best.unwrap_or_else(|fallback| {
-        // Stopped before the first depth finished: the serialized search's best order, alone.
-        let mut r = RoundResult::none();
-        r.strategy = vec![(fallback.unwrap_or(mine[0]), 1.0)];
-        r
-    });
+    let mut result = match serial_lines(root, history, side, serial_limits, params, tt, control) {
+        None => RoundResult::pure(mine[0], started),
+        Some(serial) => {
+            let fallback = RoundResult::pure(serial.lines[0].0, started);
+            let mut oracle =
+                Oracle::new(root, history, side, tt, control, deadline, params.threads);
+            oracle.nodes = serial.nodes;
+            let (rows, cols) = candidates(root, side, &serial, params);
+            let mut best = None;
+            let mut plies = serial.depth.saturating_sub(2).max(1);
+            let last = params
+                .limits
+                .depth
+                .map_or(u32::MAX, |d| (2 * d).saturating_sub(2).max(1));
+            while plies <= last {
+                let Some(r) = solve_matrix(
+                    side,
+                    plies,
+                    &rows,
+                    &cols,
+                    &mine,
+                    &theirs,
+                    params,
+                    &mut oracle,
+                    started,
+                ) else {
+                    break;
+                };
+                report(&r);
+                best = Some(r);
+                let elapsed = started.elapsed();
+                if control.is_stopped() || params.limits.nodes.is_some_and(|n| oracle.nodes >= n) {
+                    break;
+                }
+                // Two plies deeper cost several times this: start only if they may finish.
+                if plan.soft.is_none_or(|soft| elapsed * 4 >= soft) && plan.soft.is_some() {
+                    break;
+                }
+                plies += 2;
+            }
+            best.unwrap_or(fallback)
+        }
+    };
+    // `infinite` waits for the GUI's stop, as UCI asks.
+    while params.limits.infinite && !control.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
     result.time = started.elapsed();
     result
 }
 
-/// One depth: the candidates' matrix, then double oracle. `None` if cut short.
+/// Percent of the planned time the serialized search may take.
+const SERIAL_SHARE: u32 = 35;
+
+/// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
+/// `None` if cut short.
 #[allow(clippy::too_many_arguments)]
-fn solve_depth<G: SimultaneousGame>(
-    root: &G,
-    history: &[u64],
+fn solve_matrix<G: SimultaneousGame>(
     side: Player,
-    depth: u32,
+    plies: u32,
+    rows: &[G::Order],
+    cols: &[G::Order],
     mine: &[G::Order],
     theirs: &[G::Order],
     params: &RoundParams,
     oracle: &mut Oracle<'_, G>,
     started: Instant,
-    fallback: &mut Option<G::Order>,
 ) -> Option<RoundResult<G::Order>> {
-    let (tt, control) = (oracle.tt, oracle.control);
-    let (mut rows, mut cols, nodes) = candidates(root, history, side, depth, params, tt, control)?;
-    oracle.nodes += nodes;
-    fallback.get_or_insert(rows[0]);
+    let mut rows = rows.to_vec();
+    let mut cols = cols.to_vec();
+    let depth = plies;
     let pair = |r: G::Order, c: G::Order| match side {
         Player::White => (r, c),
         Player::Black => (c, r),
@@ -477,9 +523,12 @@ fn solve_depth<G: SimultaneousGame>(
                     .flat_map(|c| row_support.iter().map(move |i| pair(rs[*i], *c))),
             )
             .collect();
-        if !oracle.fill(&brs, depth) {
-            return None;
-        }
+        // Out of time for the responses: the candidates' solution stands.
+        let responded = oracle.fill(&brs, depth);
+        let cached = |r: G::Order, c: G::Order| {
+            let (w, b) = pair(r, c);
+            oracle.cached(w, b, depth).is_some()
+        };
         let payoff = |r: G::Order, c: G::Order| {
             let (w, b) = pair(r, c);
             let white = oracle.cached(w, b, depth).unwrap_or(0.5);
@@ -490,6 +539,7 @@ fn solve_depth<G: SimultaneousGame>(
         };
         let row_br = mine
             .iter()
+            .filter(|r| col_support.iter().all(|j| cached(**r, cols[*j])))
             .map(|r| {
                 let v: f64 = col_support
                     .iter()
@@ -498,9 +548,10 @@ fn solve_depth<G: SimultaneousGame>(
                 (v, *r)
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
-            .expect("the side has orders");
+            .unwrap_or((f64::MIN, rows[0]));
         let col_br = theirs
             .iter()
+            .filter(|c| row_support.iter().all(|i| cached(rows[*i], **c)))
             .map(|c| {
                 let v: f64 = row_support
                     .iter()
@@ -509,7 +560,7 @@ fn solve_depth<G: SimultaneousGame>(
                 (v, *c)
             })
             .min_by(|a, b| a.0.total_cmp(&b.0))
-            .expect("the opponent has orders");
+            .unwrap_or((f64::MAX, cols[0]));
         let mut grew = false;
         if row_br.0 > solution.value + params.epsilon && !rows.contains(&row_br.1) {
             rows.push(row_br.1);
@@ -520,7 +571,7 @@ fn solve_depth<G: SimultaneousGame>(
             grew = true;
         }
         // The last round's responses stay out: its solution is the answer.
-        let out_of_time = oracle.deadline.is_some_and(|d| Instant::now() >= d);
+        let out_of_time = !responded || oracle.deadline.is_some_and(|d| Instant::now() >= d);
         if !grew || round == params.oracle_rounds || out_of_time {
             // Weights below a thousandth are solver noise, not a plan: dropped, the rest rescaled.
             let kept: Vec<(G::Order, f64)> = rows

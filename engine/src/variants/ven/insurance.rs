@@ -48,7 +48,7 @@ impl Ven {
             if self.board.role_on(from) == Some(Role::King) {
                 continue;
             }
-            moved = moved | crate::bitboard::Bb64(1 << from.0);
+            moved |= crate::bitboard::Bb64(1 << from.0);
             picks.push((worth(from), false, o));
         }
         // Vengeance before running, at equal value: it keeps the piece where it works.
