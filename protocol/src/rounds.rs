@@ -145,16 +145,24 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) -> String
         .first()
         .map(|(o, _)| format!(" pv {}", pos.format_order(*o)))
         .unwrap_or_default();
+    let game = if r.matrix.0 == 0 {
+        "saddle point".to_string()
+    } else {
+        format!(
+            "matrix {}x{} solved in {} us",
+            r.matrix.0,
+            r.matrix.1,
+            r.solve_time.as_micros()
+        )
+    };
     format!(
-        "info depth {} score cp {} nodes {} nps {} time {} string matrix {}x{}{}",
+        "info depth {} score cp {} nodes {} nps {} time {}{} string {game}",
         r.depth,
         centipawns(r.value),
         r.nodes,
         r.nodes as u128 * 1000 / ms,
         r.time.as_millis(),
-        r.matrix.0,
-        r.matrix.1,
-        pv.replace(" pv ", " best ")
+        pv
     )
 }
 

@@ -269,6 +269,8 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
 /// opponent's best reply to each), and how deep it got.
 struct SerialLines<O> {
     lines: Vec<(O, Option<O>)>,
+    /// The first line's score, for the side that wrote first.
+    score: i32,
     depth: u32,
     nodes: u64,
 }
@@ -326,18 +328,20 @@ fn serial_lines<G: SimultaneousGame>(
     }
     (!lines.is_empty()).then_some(SerialLines {
         lines,
+        score: r.score,
         depth: depth.max(r.depth),
         nodes: r.nodes,
     })
 }
 
-/// The first matrix's orders of both sides: the serialized lines' first orders (the engine's)
-/// and replies (the opponent's), both sides' most valuable capture and the variant's insurance
-/// orders.
+/// The first matrix's orders of both sides: each side's serialized lines (in which it writes
+/// first: its maximin orders) and the other side's replies in them, both sides' most valuable
+/// capture and the variant's insurance orders.
 fn candidates<G: SimultaneousGame>(
     root: &G,
     side: Player,
     serial: &SerialLines<G::Order>,
+    opponent: Option<&SerialLines<G::Order>>,
     params: &RoundParams,
 ) -> (Vec<G::Order>, Vec<G::Order>) {
     let mut rows: Vec<G::Order> = Vec::new();
@@ -351,6 +355,12 @@ fn candidates<G: SimultaneousGame>(
         add(&mut rows, order);
         if let Some(reply) = reply {
             add(&mut cols, reply);
+        }
+    }
+    for &(order, reply) in opponent.map_or(&[][..], |o| &o.lines[..]) {
+        add(&mut cols, order);
+        if let Some(reply) = reply {
+            add(&mut rows, reply);
         }
     }
     for (who, list) in [(side, &mut rows), (side.other(), &mut cols)] {
@@ -379,8 +389,9 @@ fn candidates<G: SimultaneousGame>(
 /// draws the order to play from [`RoundResult::strategy`]. `report` hears of every completed
 /// payoff depth.
 ///
-/// The time goes in two parts: about a third to the serialized search (iterative deepening to
-/// some depth `D`, which gives the candidates and warms the table), the rest to matrix games
+/// The time goes in two parts: about two fifths to the serialized searches (the engine's,
+/// iterative deepening to some depth `D`, then the opponent's to the same depth, each writing
+/// first: they give the candidates and warm the table), the rest to matrix games
 /// whose payoffs are searched `D - 2` plies deep, the depth the serialized search gave the
 /// same positions, then two plies deeper while time is left. `go depth N` sets `D = 2N`.
 pub fn think<G: SimultaneousGame>(
@@ -406,17 +417,58 @@ pub fn think<G: SimultaneousGame>(
     let serial_limits = Limits {
         depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
         move_time: plan.soft.map(|s| s * SERIAL_SHARE / 100),
-        nodes: params.limits.nodes.map(|n| n / 3),
+        nodes: params.limits.nodes.map(|n| n / 4),
         ..Limits::default()
     };
-    let mut result = match serial_lines(root, history, side, serial_limits, params, tt, control) {
+    let ours = serial_lines(
+        root,
+        history,
+        side,
+        serial_limits.clone(),
+        params,
+        tt,
+        control,
+    );
+    // The opponent's own maximin orders, as a serialized search with it writing first finds
+    // them, to the depth ours reached: the orders a cautious opponent writes.
+    let theirs_limits = Limits {
+        depth: ours.as_ref().map(|o| o.depth.max(1)),
+        ..serial_limits
+    };
+    let opponent = ours.as_ref().and_then(|_| {
+        serial_lines(
+            root,
+            history,
+            side.other(),
+            theirs_limits,
+            params,
+            tt,
+            control,
+        )
+    });
+    // The engine's maximin is a lower bound of the round's value for it, the opponent's an
+    // upper bound; where they meet (at the same depth) the maximin order is a pure saddle point.
+    let saddle = match (&ours, &opponent) {
+        (Some(o), Some(t)) => o.depth == t.depth && o.score >= -t.score,
+        _ => false,
+    };
+    let mut result = match ours {
         None => RoundResult::pure(mine[0], started),
+        Some(serial) if saddle => {
+            let mut r = RoundResult::pure(serial.lines[0].0, started);
+            r.value = expected_score(serial.score);
+            r.depth = serial.depth;
+            r.nodes = serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
+            report(&r);
+            r
+        }
         Some(serial) => {
             let fallback = RoundResult::pure(serial.lines[0].0, started);
             let mut oracle =
                 Oracle::new(root, history, side, tt, control, deadline, params.threads);
             oracle.nodes = serial.nodes;
-            let (rows, cols) = candidates(root, side, &serial, params);
+            oracle.nodes += opponent.as_ref().map_or(0, |o| o.nodes);
+            let (rows, cols) = candidates(root, side, &serial, opponent.as_ref(), params);
             let mut best = None;
             let mut plies = serial.depth.saturating_sub(2).max(1);
             let last = params
@@ -460,8 +512,9 @@ pub fn think<G: SimultaneousGame>(
     result
 }
 
-/// Percent of the planned time the serialized search may take.
-const SERIAL_SHARE: u32 = 35;
+/// Percent of the planned time the engine's serialized search may take (the opponent's then
+/// goes to the same depth, in about as long).
+const SERIAL_SHARE: u32 = 20;
 
 /// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
 /// `None` if cut short.
