@@ -3,6 +3,7 @@
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
 pub mod baseline;
+pub mod board_api;
 pub mod command;
 mod describe_chess;
 mod describe_double_ended;
