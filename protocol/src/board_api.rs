@@ -8,7 +8,7 @@ use crate::command::{Go, Start};
 use crate::registry::{self, Preset, VariantTask};
 use crate::session::{Describe, GameSession, SearchEnv, Session};
 use chimera_engine::history::History;
-use chimera_engine::{Game, Outcome, ParseError, Player, VariantOptions};
+use chimera_engine::{Outcome, ParseError, Player, VariantOptions};
 use std::thread::JoinHandle;
 
 /// A piece a ply took off the board, and how.
