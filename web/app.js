@@ -117,7 +117,7 @@ function showLegend() {
   if (!v) return;
   for (const p of v.pieces) {
     const li = document.createElement("li");
-    li.innerHTML = `<svg viewBox="0 0 100 100"><use href="#pc-w-${p.letter}"/></svg> `;
+    li.innerHTML = p.svg + " ";
     li.append(`${p.letter} ${p.name}`);
     list.append(li);
   }

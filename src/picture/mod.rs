@@ -193,29 +193,29 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
             continue;
         }
         let (x, y) = corner(file, rank);
+        // Where the capturer now stands (a replacement capture) the ghost is small, in the
+        // corner; elsewhere it fills the square.
+        let (gx, gy, size) = if grid.at(file, rank).is_some() {
+            (x + 1, y + 1, S / 3)
+        } else {
+            (x + 8, y + 4, S - 16)
+        };
         let _ = write!(
             out,
-            "<g class='removed' data-sq='{}' data-how='{}'><use href='#{}' x='{}' y='{}' \
-             width='{}' height='{}' opacity='0.35'/><path d='M{} {} l{} {} M{} {} l-{} {}' \
-             stroke='#d32f2f' stroke-width='5' stroke-linecap='round'/>\
+            "<g class='removed' data-sq='{}' data-how='{}'><use href='#{}' x='{gx}' y='{gy}' \
+             width='{size}' height='{size}' opacity='0.45'/><path d='M{} {} l{size} {size} \
+             M{} {} l-{size} {size}' stroke='#d32f2f' stroke-width='{}' stroke-linecap='round'/>\
              <rect x='{}' y='{}' width='{}' height='14' rx='3' fill='#d32f2f'/>\
              <text x='{}' y='{}' font-family='sans-serif' font-size='10.5' fill='#fff' \
              text-anchor='middle'>{}</text></g>",
             r.square,
             escape(r.how),
             symbol_id(r.piece),
-            x + 8,
-            y + 4,
-            S - 16,
-            S - 16,
-            x + 14,
-            y + 10,
-            S - 28,
-            S - 28,
-            x + S - 14,
-            y + 10,
-            S - 28,
-            S - 28,
+            gx,
+            gy,
+            gx + size,
+            gy,
+            if size < S / 2 { 3 } else { 5 },
             x + 1,
             y + S - 15,
             S - 2,

@@ -182,9 +182,14 @@ fn variants_json() -> String {
                 .iter()
                 .filter(|c| c.is_ascii_uppercase())
                 .map(|&c| {
+                    let picture = format!(
+                        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>{}</svg>",
+                        pieces::drawing(c)
+                    );
                     format!(
-                        "{{\"letter\":\"{c}\",\"name\":{}}}",
-                        json::string(pieces::name(name, c))
+                        "{{\"letter\":\"{c}\",\"name\":{},\"svg\":{}}}",
+                        json::string(pieces::name(name, c)),
+                        json::string(&picture)
                     )
                 })
                 .collect();
