@@ -187,6 +187,14 @@ try:
     d.find_element(By.ID, "takeback").click()
     until("return state.plies.length === 1", "the take-back")
 
+    # Watching the engine play itself: plies come without clicks; flipping keeps the game.
+    new_game("chess", seat="watch", limit=("depth", "1"))
+    until("return state.plies.length >= 4", "the engine playing both sides")
+    Select(d.find_element(By.ID, "seat")).select_by_value("both")
+    d.find_element(By.ID, "flip").click()
+    until("""return document.querySelector('rect.sq[data-sq="a1"]').getAttribute('y') === '1'""",
+          "the flipped board (a1 at the top)")
+
     # Vanguard's whole board, from the start, for the docs.
     new_game("vanguard", seat="both")
     shot("web-vanguard-start.png")

@@ -18,8 +18,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
-/// Transposition table per game, in MiB: 20 games stay within a few hundred MiB.
-const HASH_MB: usize = 8;
+/// Transposition table per game, in MiB, made at its first search: with at most
+/// [`super::MAX_GAMES`] games the tables stay within 512 MiB.
+const HASH_MB: usize = 4;
 
 /// The latest `info` of a search, as the page shows it.
 #[derive(Clone, Debug, Default)]

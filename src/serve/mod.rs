@@ -21,6 +21,8 @@ const USAGE: &str = "usage: chimera serve [--port P] [--host H] [--max-searches 
 
 /// Connections served at once; more get a 503 at once.
 const MAX_CONNECTIONS: usize = 256;
+/// Games kept; a new one beyond this replaces the least recently used idle one.
+pub const MAX_GAMES: usize = 128;
 
 pub struct Config {
     pub host: String,
@@ -74,7 +76,7 @@ fn serve_connection(table: &Table, mut stream: TcpStream) {
 
 /// Serves on `listener` until the process ends.
 pub fn serve(listener: TcpListener, max_searches: usize) {
-    let table = Arc::new(Table::new(max_searches, 512));
+    let table = Arc::new(Table::new(max_searches, MAX_GAMES));
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
@@ -107,6 +109,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot read the address: {e}"))?;
     // The first line names the address, so scripts and tests can use `--port 0`.
     println!("chimera serve: listening on http://{addr}/");
+    if !addr.ip().is_loopback() {
+        eprintln!("chimera serve: warning: {addr} is reachable from other machines (--host)");
+    }
     serve(listener, config.max_searches);
     Ok(())
 }
