@@ -168,6 +168,14 @@ try:
     until("return state.plies.length === 1", "the promotion")
     assert js("return state.plies[0].text") == "a7a8n"
 
+    # Drag and drop plays a move too.
+    new_game("chess", seat="both")
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(d).drag_and_drop(d.find_element(By.CSS_SELECTOR, 'rect.sq[data-sq="g1"]'),
+                                  d.find_element(By.CSS_SELECTOR, 'rect.sq[data-sq="f3"]')).perform()
+    until("return state.plies.length === 1", "the dragged move")
+    assert js("return state.plies[0].text") == "g1f3"
+
     # Double-Ended: the approach is drawn on the board.
     new_game("double-ended", fen="4k3/8/8/8/n7/8/8/R3K3 w - - 0 1", seat="both")
     click_ply("a1a3")

@@ -10,14 +10,21 @@ use std::io::Write;
 const USAGE: &str = "usage: chimera svg [--variant V] [--fen FEN] [--option NAME=VALUE]... \
                      [--last MOVE] [--flip]";
 
-/// The picture of a game as it stands: its last ply, what that removed, a king in check.
+/// The picture of a game as it stands: its last turn (every ply of a 007 turn), what that
+/// removed, a king in check.
 pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
     let fen = game.fen();
-    let last = game.plies().last();
+    let plies = game.plies();
+    // The last turn: the latest plies one player decided in a row.
+    let decider = plies.last().map(|p| p.player);
+    let start = plies
+        .iter()
+        .rposition(|p| Some(p.player) != decider)
+        .map_or(0, |i| i + 1);
+    let turn = &plies[start..];
     let marks = Marks {
-        last: last.map(|p| p.text.clone()),
-        enemy: last.is_some_and(|p| p.enemy),
-        removed: last.map(|p| p.removed.clone()).unwrap_or_default(),
+        turn: turn.iter().map(|p| (p.text.clone(), p.enemy)).collect(),
+        removed: turn.iter().flat_map(|p| p.removed.clone()).collect(),
         check: None,
         flipped,
     };

@@ -409,6 +409,26 @@ async function init() {
     clickStart = performance.now();
     inputFor(state.variant).square(rect.dataset.sq);
   });
+  // Drag and drop: a press on one square and a release on another is the same two clicks
+  // (a press and release on one square is a click, handled above).
+  let dragFrom = null;
+  const squareAt = (event) => {
+    const el = document.elementFromPoint(event.clientX, event.clientY);
+    const rect = el && el.closest("rect.sq");
+    return rect ? rect.dataset.sq : null;
+  };
+  $("board").addEventListener("pointerdown", (event) => { dragFrom = squareAt(event); });
+  $("board").addEventListener("pointerup", (event) => {
+    const to = squareAt(event);
+    const from = dragFrom;
+    dragFrom = null;
+    if (!from || !to || from === to || !state || !humanDecides()) return;
+    if (!state.moves.some((m) => squaresOf(m)[0] === from)) return;
+    clickStart = performance.now();
+    selected = null;
+    inputFor(state.variant).square(from);
+    inputFor(state.variant).square(to);
+  });
   await newGame();
 }
 

@@ -17,10 +17,10 @@ const M: usize = 22;
 /// What is marked on the board besides the pieces.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
-    /// The last ply's text (its squares are read from it).
-    pub last: Option<String>,
-    /// The last ply moved the other colour's piece (a 007 enemy ply).
-    pub enemy: bool,
+    /// The plies of the last turn (one in most variants, up to a whole 007 turn), oldest
+    /// first, each with whether it moved the other colour's piece (a 007 enemy ply). Their
+    /// squares are read from their text.
+    pub turn: Vec<(String, bool)>,
     pub removed: Vec<Removed>,
     /// The square of a king in check.
     pub check: Option<(usize, usize)>,
@@ -124,15 +124,18 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
         }
     }
     out.push_str("</g><g class='marks' pointer-events='none'>");
-    let last_squares = marks.last.as_deref().map(squares_of).unwrap_or_default();
-    let tint = if marks.enemy { "#a36bd8" } else { "#f2d43d" };
-    for &(file, rank) in last_squares.iter().take(2) {
-        if file < w && rank < h {
-            let (x, y) = corner(file, rank);
+    let tint = |enemy: bool| if enemy { "#a36bd8" } else { "#f2d43d" };
+    let ink = |enemy: bool| if enemy { "#6b2fa3" } else { "#c79a00" };
+    let on_board = |&(f, r): &(usize, usize)| f < w && r < h;
+    // The last ply's squares are tinted; the turn's plies are arrows below.
+    if let Some((text, enemy)) = marks.turn.last() {
+        for sq in squares_of(text).iter().take(2).filter(|s| on_board(s)) {
+            let (x, y) = corner(sq.0, sq.1);
             let _ = write!(
                 out,
-                "<rect class='last' x='{x}' y='{y}' width='{S}' height='{S}' fill='{tint}' \
-                 opacity='0.5'/>"
+                "<rect class='last' x='{x}' y='{y}' width='{S}' height='{S}' fill='{}' \
+                 opacity='0.5'/>",
+                tint(*enemy)
             );
         }
     }
@@ -162,21 +165,45 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
         }
     }
     out.push_str("</g><g class='effects' pointer-events='none'>");
-    // The last ply as an arrow from its origin, in the ply's tint; a shot as a red dashed line.
-    if let [from, to, rest @ ..] = last_squares.as_slice() {
-        if from != to && from.0 < w && to.0 < w && from.1 < h && to.1 < h {
-            let ((x1, y1), (x2, y2)) = (centre(*from), centre(*to));
+    // Each ply of the turn as an arrow from its origin in its colour (violet: an enemy ply),
+    // numbered when the turn has several; a shot as a red dashed line from the shooter.
+    for (i, (text, enemy)) in marks.turn.iter().enumerate() {
+        let squares = squares_of(text);
+        if !squares.iter().all(on_board) {
+            continue;
+        }
+        // `h8xf7`: a rifle shot, the shooter stays; `e4g5xh7`: a move, then a shot.
+        let (moved, shot) = match squares.as_slice() {
+            [from, to] if text.contains('x') => (None, Some((*from, *to))),
+            [from, to] => (Some((*from, *to)), None),
+            [from, to, target, ..] => (Some((*from, *to)), Some((*to, *target))),
+            _ => (None, None),
+        };
+        if let Some((from, to)) = moved.filter(|(f, t)| f != t) {
+            let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
             let _ = write!(
                 out,
-                "<line class='arrow' x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{}' \
+                "<line class='arrow{}' x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{c}' \
                  stroke-width='6' stroke-linecap='round' opacity='0.75'/>\
-                 <circle cx='{x2}' cy='{y2}' r='7' fill='{}' opacity='0.75'/>",
-                if marks.enemy { "#6b2fa3" } else { "#c79a00" },
-                if marks.enemy { "#6b2fa3" } else { "#c79a00" }
+                 <circle cx='{x2}' cy='{y2}' r='7' fill='{c}' opacity='0.75'/>",
+                if *enemy { " enemy" } else { "" },
+                c = ink(*enemy)
             );
+            if marks.turn.len() > 1 {
+                let (lx, ly) = ((x1 + x2) / 2, (y1 + y2) / 2);
+                let _ = write!(
+                    out,
+                    "<circle cx='{lx}' cy='{ly}' r='10' fill='{c}'/><text x='{lx}' y='{}' \
+                     font-family='sans-serif' font-size='13' font-weight='bold' fill='#fff' \
+                     text-anchor='middle'>{}</text>",
+                    ly + 5,
+                    i + 1,
+                    c = ink(*enemy)
+                );
+            }
         }
-        if let Some(shot) = rest.first().filter(|s| s.0 < w && s.1 < h) {
-            let ((x1, y1), (x2, y2)) = (centre(*to), centre(*shot));
+        if let Some((from, target)) = shot {
+            let ((x1, y1), (x2, y2)) = (centre(from), centre(target));
             let _ = write!(
                 out,
                 "<line class='shot' x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='#d32f2f' \
@@ -258,7 +285,7 @@ mod tests {
         let grid =
             Grid::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
         let marks = Marks {
-            last: Some("e2e4".into()),
+            turn: vec![("e2e4".into(), false)],
             ..Marks::default()
         };
         let svg = board_svg("chess", &grid, &marks);
@@ -279,5 +306,29 @@ mod tests {
         let kinds = "KQRBNPACDEFGHIJLSVWYZ";
         let drawings: BTreeSet<String> = kinds.chars().map(pieces::drawing).collect();
         assert_eq!(drawings.len(), kinds.len(), "each kind has its own picture");
+    }
+
+    #[test]
+    fn a_007_turn_is_drawn_whole_with_its_enemy_ply_in_violet() {
+        let mut game = chimera_protocol::board_api::open("007", &[], None).unwrap();
+        for ply in ["e2e4", "d7d5", "e4d5"] {
+            game.play(ply).unwrap();
+        }
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert_eq!(svg.matches("<line class='arrow").count(), 3);
+        assert_eq!(svg.matches("<line class='arrow enemy'").count(), 1);
+        assert!(svg.contains("data-sq='d5' data-how='captured'"));
+    }
+
+    #[test]
+    fn a_rifle_shot_is_a_dashed_line_and_the_archer_stays() {
+        // A white Archer h8 shoots the black pawn f7 (a knight's offset away).
+        let fen = "15k/16/16/16/16/16/16/16/7A8/5p10/16/16/16/16/16/K15 w - 0 1";
+        let mut game = chimera_protocol::board_api::open("vanguard", &[], Some(fen)).unwrap();
+        game.play("h8xf7").unwrap();
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert_eq!(svg.matches("<line class='shot'").count(), 1);
+        assert_eq!(svg.matches("<line class='arrow").count(), 0);
+        assert!(svg.contains("data-sq='f7' data-how='shot'"));
     }
 }
