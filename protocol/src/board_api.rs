@@ -170,10 +170,12 @@ pub fn removed_by(variant: &str, text: &str, before: &Grid, after: &Grid) -> Vec
             let how = if Some(sq) == shot {
                 "shot"
             } else if variant.starts_with("double-ended") {
-                match (chebyshev(sq, to) == 1, chebyshev(sq, from) == 1) {
-                    (true, false) => "approach",
-                    (false, true) => "withdrawal",
-                    _ => "approach or withdrawal",
+                // The approached piece stands beyond the destination, the withdrawn-from one
+                // behind the origin (a step away, or a whole leap for the Deep Knight).
+                match chebyshev(sq, to).cmp(&chebyshev(sq, from)) {
+                    std::cmp::Ordering::Less => "approach",
+                    std::cmp::Ordering::Greater => "withdrawal",
+                    std::cmp::Ordering::Equal => "approach or withdrawal",
                 }
             } else if sq == to {
                 "captured"
@@ -471,5 +473,15 @@ mod tests {
         assert_eq!(removed.len(), 1);
         assert_eq!(removed[0].square, "a4");
         assert_eq!(removed[0].how, "approach");
+        // A Deep Knight d4-e6 takes c2 by withdrawal and f8 by approach (rules §4.3's example).
+        let fen = "5r2/8/8/8/3N4/8/2n5/K6k w - - 0 1";
+        let mut g = open("double-ended-deep", &[], Some(fen)).unwrap();
+        g.play("d4e6").unwrap();
+        let hows: Vec<(&str, &str)> = g.plies()[0]
+            .removed
+            .iter()
+            .map(|r| (r.square.as_str(), r.how))
+            .collect();
+        assert_eq!(hows, [("c2", "withdrawal"), ("f8", "approach")]);
     }
 }
