@@ -86,7 +86,7 @@ def click_ply(ply):
     click(squares[1])
     until(f"return state.plies.length > {n}", f"the ply {ply} on the board")
     until("return document.body.dataset.updateMs !== undefined", "the page's timing")
-    update_ms.append(float(js("return document.body.dataset.updateMs")))
+    update_ms.append((js("return state.variant"), float(js("return document.body.dataset.updateMs"))))
     shown = js("return state.plies[state.plies.length - 1].text")
     assert shown == ply, f"clicked {ply}, the board played {shown}"
 
@@ -207,10 +207,15 @@ try:
     new_game("vanguard", seat="both")
     shot("web-vanguard-start.png")
 
+    every = [ms for _, ms in update_ms]
+    per_variant = {}
+    for variant, ms in update_ms:
+        per_variant.setdefault(variant, []).append(ms)
     print("click to updated board (ms): " + json.dumps({
-        "clicks": len(update_ms),
-        "median": round(statistics.median(update_ms), 1),
-        "max": round(max(update_ms), 1),
+        "clicks": len(every),
+        "median": round(statistics.median(every), 1),
+        "max": round(max(every), 1),
+        "median per variant": {v: round(statistics.median(m), 1) for v, m in per_variant.items()},
     }))
 finally:
     d.quit()
