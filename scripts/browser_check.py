@@ -168,6 +168,13 @@ try:
     until("return state.plies.length === 1", "the promotion")
     assert js("return state.plies[0].text") == "a7a8n"
 
+    # The analysis shows while the engine thinks; Stop makes it play at once.
+    new_game("chess", seat="black", limit=("movetime", "20000"))
+    until("return state.thinking && state.analysis.depth > 0 && "
+          "document.getElementById('analysis').textContent.includes('pv ')", "live analysis")
+    d.find_element(By.ID, "stop").click()
+    until("return !state.thinking && state.plies.length === 1", "the stopped engine's move")
+
     # Drag and drop plays a move too.
     new_game("chess", seat="both")
     from selenium.webdriver.common.action_chains import ActionChains

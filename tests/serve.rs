@@ -491,3 +491,49 @@ fn twenty_concurrent_games_are_served_without_an_error() {
         ms[ms.len() - 1]
     );
 }
+
+/// Random bytes, and random mutations of good requests, never take the server down: each gets
+/// a 4xx (or a closed connection), and good requests are served after them.
+#[test]
+fn random_requests_never_break_the_server() {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "vanguard")]);
+    let good = format!("POST /api/games/{id}/move HTTP/1.1\r\nContent-Length: 9\r\n\r\nmove=a1a2");
+    let mut rng = SmallRng::seed_from_u64(15);
+    for i in 0..300 {
+        let request: Vec<u8> = if i % 2 == 0 {
+            (0..rng.random_range(0..300))
+                .map(|_| rng.random())
+                .collect()
+        } else {
+            let mut bytes = good.clone().into_bytes();
+            for _ in 0..rng.random_range(1..6) {
+                let at = rng.random_range(0..bytes.len());
+                bytes[at] = rng.random();
+            }
+            bytes
+        };
+        let mut stream = TcpStream::connect(&s.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(&request);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let text = String::from_utf8_lossy(&response);
+        if let Some(status) = text.split_whitespace().nth(1) {
+            let status: u16 = status.parse().unwrap();
+            assert!(
+                status == 200 || (400..500).contains(&status),
+                "{status} for {request:?}"
+            );
+        }
+    }
+    let (status, after) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    assert!(after.contains("\"variant\":\"vanguard\""));
+    assert_eq!(s.get("/").0, 200);
+}
