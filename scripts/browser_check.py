@@ -194,8 +194,9 @@ try:
     # 007: the enemy ply is marked on the board and in the move list.
     new_game("007", seat="both")
     click_ply("e2e4")
+    assert "ply 2 of 3 (enemy ply: moves a black piece)" in status(), status()
     click_ply("e7e5")
-    assert "enemy ply" in status() or js("return state.plies[1].enemy")
+    assert js("return state.plies[1].enemy")
     assert d.find_elements(By.CSS_SELECTOR, "#moves .ply.enemy")
 
     # Take back: two players at one screen take back one ply.

@@ -134,6 +134,9 @@ function render() {
     s.textContent = `${state.outcome.result}: ${state.outcome.reason}`;
   } else {
     let text = `${state.to_move} to move`;
+    // 007's turn state (`w2/3`: the second ply of three) is the FEN's seventh field.
+    const turn = /^[wb](\d+)\/(\d+)$/.exec(state.fen.split(/\s+/)[6] || "");
+    if (turn) text += `, ply ${turn[1]} of ${turn[2]}`;
     if (state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
     if (state.check) text += ", check";
     if (state.thinking) text += ", engine thinking…";
