@@ -95,9 +95,13 @@ def engine_replied(plies_before):
     until(f"return !state.thinking && state.plies.length > {plies_before} && "
           "(state.outcome || state.to_move === seat())", "the engine's reply")
     reply = js("return state.plies.slice(%d).map(p => p.text)" % plies_before)
-    # The reply is on the board: its destination holds a piece drawn after it.
-    last = js("return squaresOf(state.plies[state.plies.length - 1].text)")
+    # The reply is on the board: the piece stands on its destination, its origin is empty.
+    text = reply[-1]
+    last = js(f"return squaresOf({json.dumps(text)})")
     assert d.find_elements(By.CSS_SELECTOR, "g.marks rect.last"), "last move not marked"
+    if len(last) == 2 and "x" not in text:
+        drawn = lambda sq: d.find_elements(By.CSS_SELECTOR, f"g.pieces use[data-sq='{sq}']")
+        assert drawn(last[1]) and not drawn(last[0]), f"{text} is not drawn on the board"
     return reply, last
 
 

@@ -154,7 +154,8 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
                 let (x, y) = corner(file, rank);
                 let _ = write!(
                     out,
-                    "<use href='#{}' x='{}' y='{}' width='{}' height='{}'/>",
+                    "<use data-sq='{}' href='#{}' x='{}' y='{}' width='{}' height='{}'/>",
+                    square_name(file, rank),
                     symbol_id(letter),
                     x + 2,
                     y + 2,
@@ -290,7 +291,8 @@ mod tests {
         };
         let svg = board_svg("chess", &grid, &marks);
         assert_eq!(svg.matches("class='sq ").count(), 64);
-        assert_eq!(svg.matches("<use href='#pc-").count(), 32);
+        assert_eq!(svg.matches("<use data-sq=").count(), 32);
+        assert!(svg.contains("<use data-sq='e4' href='#pc-w-P'"));
         assert!(svg.contains("data-sq='e4'") && svg.contains("class='arrow'"));
         assert_eq!(svg.matches("<symbol").count(), 12);
     }
