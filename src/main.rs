@@ -1,11 +1,16 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
-//! Subcommands: `perft`, `bench [depth]`, `match`, `exploit`: each a thin file over the crates
-//! (the match runner's machinery lives in `runner/`).
+//! Subcommands: `perft`, `bench [depth]`, `match`, `exploit` (Ven's exploitability), `serve` (the
+//! web board), `svg` (a picture of a position): each a thin file over the crates (the match
+//! runner's machinery lives in `runner/`, the web server's in `serve/`, the board renderer both
+//! `serve` and `svg` use in `picture/`).
 
 mod exploit_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod picture;
 mod runner;
+mod serve;
+mod svg_cmd;
 
 use std::io::Cursor;
 use std::process::ExitCode;
@@ -20,6 +25,8 @@ fn main() -> ExitCode {
         Some("perft") => perft_cmd::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
         Some("exploit") => exploit_cmd::run(&args[1..]),
+        Some("serve") => serve::run(&args[1..]),
+        Some("svg") => svg_cmd::run(&args[1..]),
         // The protocol's own `bench`, from the command line.
         Some("bench") => {
             let command = format!("bench {}\nquit\n", args[1..].join(" "));

@@ -3,6 +3,8 @@
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
 pub mod baseline;
+pub mod board_api;
+mod board_rounds;
 pub mod command;
 mod describe_chess;
 mod describe_double_ended;

@@ -131,7 +131,7 @@ pub fn info_score(line: &str) -> Option<i32> {
     }
 }
 
-fn win_reason(reason: WinReason) -> &'static str {
+pub fn win_reason(reason: WinReason) -> &'static str {
     match reason {
         WinReason::Checkmate => "checkmate",
         WinReason::RoyalCaptured => "royal piece captured",
@@ -140,7 +140,7 @@ fn win_reason(reason: WinReason) -> &'static str {
     }
 }
 
-fn draw_reason(reason: DrawReason) -> &'static str {
+pub fn draw_reason(reason: DrawReason) -> &'static str {
     match reason {
         DrawReason::Stalemate => "stalemate",
         DrawReason::FiftyMoves => "fifty-move rule",

@@ -46,6 +46,10 @@ pub struct RoundParams {
     pub epsilon: f64,
     /// Rounds of double oracle per depth at most.
     pub oracle_rounds: usize,
+    /// Mixing must guarantee this much more expected score than the best single order, or the
+    /// engine plays that order: payoffs are searches, and a mix that gains less than their
+    /// noise only spreads weight onto weaker orders.
+    pub mix_margin: f64,
 }
 
 impl Default for RoundParams {
@@ -58,6 +62,7 @@ impl Default for RoundParams {
             insurance: 3,
             epsilon: 0.005,
             oracle_rounds: 4,
+            mix_margin: 0.02,
         }
     }
 }
@@ -514,7 +519,7 @@ pub fn think<G: SimultaneousGame>(
 
 /// Percent of the planned time the engine's serialized search may take (the opponent's then
 /// goes to the same depth, in about as long).
-const SERIAL_SHARE: u32 = 20;
+const SERIAL_SHARE: u32 = 35;
 
 /// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
 /// `None` if cut short.
@@ -626,19 +631,40 @@ fn solve_matrix<G: SimultaneousGame>(
         // The last round's responses stay out: its solution is the answer.
         let out_of_time = !responded || oracle.deadline.is_some_and(|d| Instant::now() >= d);
         if !grew || round == params.oracle_rounds || out_of_time {
-            // Weights below a thousandth are solver noise, not a plan: dropped, the rest rescaled.
-            let kept: Vec<(G::Order, f64)> = rows
-                .iter()
-                .zip(&solution.row)
-                .filter(|(_, p)| **p >= MIN_WEIGHT)
-                .map(|(o, p)| (*o, *p))
-                .collect();
-            let mut strategy = normalised(&kept);
+            // What each single order guarantees in this matrix, and the best of them; the first
+            // row (the deepest search's choice) keeps the lead within the margin.
+            let guaranteed = |i: usize| {
+                (0..solution.col.len())
+                    .map(|j| payoff(rows[i], cols[j]))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let best_pure = (0..solution.row.len())
+                .map(|i| (guaranteed(i), i))
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .expect("the matrix has rows");
+            let pure = if guaranteed(0) >= best_pure.0 - params.mix_margin {
+                (guaranteed(0), 0)
+            } else {
+                best_pure
+            };
+            let (mut strategy, value) = if solution.value - pure.0 < params.mix_margin {
+                (vec![(rows[pure.1], 1.0)], pure.0)
+            } else {
+                // Weights below a thousandth are solver noise, not a plan: dropped, the rest
+                // rescaled.
+                let kept: Vec<(G::Order, f64)> = rows
+                    .iter()
+                    .zip(&solution.row)
+                    .filter(|(_, p)| **p >= MIN_WEIGHT)
+                    .map(|(o, p)| (*o, *p))
+                    .collect();
+                (normalised(&kept), solution.value)
+            };
             strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
             return Some(RoundResult {
                 pure: strategy.len() == 1,
                 strategy,
-                value: solution.value,
+                value,
                 depth,
                 matrix: (solution.row.len(), solution.col.len()),
                 nodes: oracle.nodes,

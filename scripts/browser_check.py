@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""The web board in a real headless Chromium, driven by Selenium (WebDriver).
+
+Usage: browser_check.py URL SCREENSHOT_DIR
+
+For every variant: start a game, make moves by clicking squares, see the engine's reply on the
+board, reach a game end from a prepared position by clicking, and export the PGN. Also a
+promotion through the choice box, a 007 enemy ply, a Double-Ended capture by approach. Prints
+the time from each click to the updated board (the page's own measure, no search included) and
+exits non-zero on the first failure.
+"""
+
+import json
+import os
+import statistics
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, SHOTS = sys.argv[1], sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+update_ms = []
+
+
+def driver():
+    options = Options()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1500,1100"]:
+        options.add_argument(arg)
+    for binary in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]:
+        if os.path.exists(binary):
+            options.binary_location = binary
+            break
+    service = Service("/usr/bin/chromedriver") if os.path.exists("/usr/bin/chromedriver") else Service()
+    return webdriver.Chrome(options=options, service=service)
+
+
+d = driver()
+wait = WebDriverWait(d, 60, poll_frequency=0.02)
+
+
+def js(code):
+    return d.execute_script(code)
+
+
+def until(code, what):
+    try:
+        wait.until(lambda _: js(code))
+    except Exception:
+        raise AssertionError(f"timed out waiting for {what}; status: {status()}; "
+                             f"error: {d.find_element(By.ID, 'error').text}")
+
+
+def status():
+    return d.find_element(By.ID, "status").text
+
+
+def new_game(variant, seat="white", fen="", limit=("movetime", "200")):
+    Select(d.find_element(By.ID, "variant")).select_by_value(variant)
+    js("document.getElementById('variant').onchange()")
+    js(f"document.getElementById('start-fen').value = {json.dumps(fen)}")
+    Select(d.find_element(By.ID, "seat")).select_by_value(seat)
+    Select(d.find_element(By.ID, "limit-kind")).select_by_value(limit[0])
+    js(f"document.getElementById('limit-value').value = {json.dumps(limit[1])}")
+    gen = js("return state ? state.id : 0")
+    d.find_element(By.ID, "new-game").click()
+    until(f"return state && state.id !== {gen} && state.variant === {json.dumps(variant)}",
+          f"a new {variant} game")
+
+
+def click(square):
+    d.find_element(By.CSS_SELECTOR, f'rect.sq[data-sq="{square}"]').click()
+
+
+def click_ply(ply):
+    """Clicks the ply's two squares and waits for the board to show it."""
+    squares = js(f"return squaresOf({json.dumps(ply)})")
+    n = js("return state.plies.length")
+    js("delete document.body.dataset.updateMs")
+    click(squares[0])
+    click(squares[1])
+    until(f"return state.plies.length > {n}", f"the ply {ply} on the board")
+    until("return document.body.dataset.updateMs !== undefined", "the page's timing")
+    update_ms.append((js("return state.variant"), float(js("return document.body.dataset.updateMs"))))
+    shown = js("return state.plies[state.plies.length - 1].text")
+    assert shown == ply, f"clicked {ply}, the board played {shown}"
+
+
+def engine_replied(plies_before):
+    until(f"return !state.thinking && state.plies.length > {plies_before} && "
+          "(state.outcome || state.to_move === seat())", "the engine's reply")
+    reply = js("return state.plies.slice(%d).map(p => p.text)" % plies_before)
+    # The reply is on the board: the piece stands on its destination, its origin is empty.
+    text = reply[-1]
+    last = js(f"return squaresOf({json.dumps(text)})")
+    assert d.find_elements(By.CSS_SELECTOR, "g.marks rect.last"), "last move not marked"
+    if len(last) == 2 and "x" not in text:
+        drawn = lambda sq: d.find_elements(By.CSS_SELECTOR, f"g.pieces use[data-sq='{sq}']")
+        assert drawn(last[1]) and not drawn(last[0]), f"{text} is not drawn on the board"
+    return reply, last
+
+
+def export_pgn(result):
+    d.find_element(By.ID, "pgn-button").click()
+    until("return !document.getElementById('pgn').hidden && document.getElementById('pgn').value",
+          "the PGN")
+    pgn = d.find_element(By.ID, "pgn").get_attribute("value")
+    assert f'[Result "{result}"]' in pgn, pgn
+    assert '[Variant "' in pgn and "[FEN " in pgn, pgn
+    return pgn
+
+
+def shot(name):
+    d.save_screenshot(os.path.join(SHOTS, name))
+
+
+MATES = {
+    "chess": ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "1-0", "checkmate"),
+    "double-ended": ("k7/2K5/8/8/8/8/8/1Q6 w - - 0 1", "b1a1", "1-0", "checkmate"),
+    "double-ended-deep": ("k7/2K5/8/8/8/8/8/1Q6 w - - 0 1", "b1a1", "1-0", "checkmate"),
+    "007": ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "1-0", "checkmate"),
+    "vanguard": ("k15/" + "16/" * 14 + "QK14 w - 0 1", "a1a16", "1-0", "royal piece captured"),
+}
+
+try:
+    d.get(URL)
+    until("return typeof state !== 'undefined' && state !== null", "the page")
+    variants = js("return variants.map(v => v.name)")
+    assert set(MATES) <= set(variants), variants
+    for variant in variants:
+        fen, mate, result, reason = MATES[variant]
+        # A game from the start: a click ply, the engine's answer on the board.
+        new_game(variant)
+        first = js("return state.moves[0]")
+        if variant == "007":
+            # White's first turn: friendly, enemy (a black piece, by White's clicks), friendly.
+            for ply in ["d2d4", "d7d5", "g1f3"]:
+                click_ply(ply)
+            assert js("return document.querySelectorAll('#moves .ply.enemy').length") == 1
+            reply, _ = engine_replied(3)
+            assert len(reply) == 3, reply
+        else:
+            click_ply(first)
+            reply, _ = engine_replied(1)
+        if variant in ("chess", "007", "vanguard"):
+            shot(f"web-{variant}.png")
+        export_pgn(js("return state.outcome ? state.outcome.result : '*'"))
+        # A prepared position to its end, by clicks.
+        new_game(variant, fen=fen)
+        click_ply(mate)
+        until("return state.outcome !== null", "the game's end")
+        text = status()
+        assert result in text and reason in text, text
+        pgn = export_pgn(result)
+        assert mate in pgn, pgn
+        print(f"{variant}: opened with {first}, engine replied {','.join(reply)}, "
+              f"prepared game ended: {text}")
+
+    # Promotion through the choice box.
+    new_game("chess", fen="8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    click("a7")
+    click("a8")
+    until("return !document.getElementById('chooser').hidden", "the promotion choice")
+    buttons = d.find_elements(By.CSS_SELECTOR, "#chooser button[data-move]")
+    assert sorted(b.get_attribute("data-move") for b in buttons) == ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]
+    next(b for b in buttons if b.get_attribute("data-move") == "a7a8n").click()
+    until("return state.plies.length === 1", "the promotion")
+    assert js("return state.plies[0].text") == "a7a8n"
+
+    # The analysis shows while the engine thinks; Stop makes it play at once.
+    new_game("chess", seat="black", limit=("movetime", "20000"))
+    until("return state.thinking && state.analysis.depth > 0 && "
+          "document.getElementById('analysis').textContent.includes('pv ')", "live analysis")
+    d.find_element(By.ID, "stop").click()
+    until("return !state.thinking && state.plies.length === 1", "the stopped engine's move")
+
+    # Drag and drop plays a move too.
+    new_game("chess", seat="both")
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(d).drag_and_drop(d.find_element(By.CSS_SELECTOR, 'rect.sq[data-sq="g1"]'),
+                                  d.find_element(By.CSS_SELECTOR, 'rect.sq[data-sq="f3"]')).perform()
+    until("return state.plies.length === 1", "the dragged move")
+    assert js("return state.plies[0].text") == "g1f3"
+
+    # Double-Ended: the approach is drawn on the board.
+    new_game("double-ended", fen="4k3/8/8/8/n7/8/8/R3K3 w - - 0 1", seat="both")
+    click_ply("a1a3")
+    mark = d.find_element(By.CSS_SELECTOR, "g.removed[data-sq='a4']")
+    assert mark.get_attribute("data-how") == "approach"
+    assert "approach" in d.find_element(By.ID, "moves").text
+    shot("web-double-ended-approach.png")
+
+    # 007: the enemy ply is marked on the board and in the move list.
+    new_game("007", seat="both")
+    click_ply("e2e4")
+    assert "ply 2 of 3 (enemy ply: moves a black piece)" in status(), status()
+    click_ply("e7e5")
+    assert js("return state.plies[1].enemy")
+    assert d.find_elements(By.CSS_SELECTOR, "#moves .ply.enemy")
+
+    # Take back: two players at one screen take back one ply.
+    d.find_element(By.ID, "takeback").click()
+    until("return state.plies.length === 1", "the take-back")
+
+    # Watching the engine play itself: plies come without clicks; flipping keeps the game.
+    new_game("chess", seat="watch", limit=("depth", "1"))
+    until("return state.plies.length >= 4", "the engine playing both sides")
+    Select(d.find_element(By.ID, "seat")).select_by_value("both")
+    d.find_element(By.ID, "flip").click()
+    until("""return document.querySelector('rect.sq[data-sq="a1"]').getAttribute('y') === '1'""",
+          "the flipped board (a1 at the top)")
+
+    # Vanguard's whole board, from the start, for the docs.
+    new_game("vanguard", seat="both")
+    shot("web-vanguard-start.png")
+
+    every = [ms for _, ms in update_ms]
+    per_variant = {}
+    for variant, ms in update_ms:
+        per_variant.setdefault(variant, []).append(ms)
+    print("click to updated board (ms): " + json.dumps({
+        "clicks": len(every),
+        "median": round(statistics.median(every), 1),
+        "max": round(max(every), 1),
+        "median per variant": {v: round(statistics.median(m), 1) for v, m in per_variant.items()},
+    }))
+finally:
+    d.quit()

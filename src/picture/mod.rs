@@ -1,0 +1,336 @@
+//! The board as SVG, for the web board (`chimera serve`, which sends it to the page) and for
+//! `chimera svg` (a file). One renderer for both, drawn from a FEN's placement, so any variant
+//! on any board size is drawn; the last ply, what it removed and why, and a checked king are
+//! marked on it. Each square is a `rect` with `data-sq`, which the page's clicks read.
+
+pub mod pieces;
+
+use chimera_protocol::board_api::{square_name, squares_of, Grid, Removed};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// Side of a square, in SVG units.
+const S: usize = 60;
+/// Room for the coordinates, left and below.
+const M: usize = 22;
+
+/// What is marked on the board besides the pieces.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// The plies of the last turn (one in most variants, up to a whole 007 turn), oldest
+    /// first, each with whether it moved the other colour's piece (a 007 enemy ply). Their
+    /// squares are read from their text.
+    pub turn: Vec<(String, bool)>,
+    pub removed: Vec<Removed>,
+    /// The square of a king in check.
+    pub check: Option<(usize, usize)>,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('\'', "&#39;")
+        .replace('"', "&quot;")
+}
+
+fn symbol_id(letter: char) -> String {
+    let colour = if letter.is_ascii_uppercase() {
+        'w'
+    } else {
+        'b'
+    };
+    format!("pc-{colour}-{letter}")
+}
+
+/// The square of the king of `colour_white`'s side, if exactly one.
+pub fn king_square(grid: &Grid, white: bool) -> Option<(usize, usize)> {
+    let king = if white { 'K' } else { 'k' };
+    let mut found = None;
+    for rank in 0..grid.height() {
+        for file in 0..grid.width() {
+            if grid.at(file, rank) == Some(king) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((file, rank));
+            }
+        }
+    }
+    found
+}
+
+/// The board of `variant` with `grid`'s pieces and `marks`, as a standalone SVG document.
+pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
+    let (w, h) = (grid.width(), grid.height());
+    let width = M + w * S + 2;
+    let height = h * S + M + 2;
+    // Top-left corner of a square.
+    let corner = |file: usize, rank: usize| -> (usize, usize) {
+        let (col, row) = if marks.flipped {
+            (w - 1 - file, rank)
+        } else {
+            (file, h - 1 - rank)
+        };
+        (M + col * S, 1 + row * S)
+    };
+    let centre = |sq: (usize, usize)| {
+        let (x, y) = corner(sq.0, sq.1);
+        (x + S / 2, y + S / 2)
+    };
+    let mut out = String::with_capacity(16 * 1024);
+    let _ = write!(
+        out,
+        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' \
+         width='{width}' height='{height}' class='board' data-variant='{}' data-files='{w}' \
+         data-ranks='{h}'>",
+        escape(variant)
+    );
+    // One symbol per piece letter shown.
+    let letters: BTreeSet<char> = grid
+        .rows
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .chain(marks.removed.iter().map(|r| r.piece))
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    out.push_str("<defs>");
+    for &letter in &letters {
+        let _ = write!(
+            out,
+            "<symbol id='{}' viewBox='0 0 100 100'><title>{}</title>{}</symbol>",
+            symbol_id(letter),
+            pieces::name(variant, letter),
+            pieces::drawing(letter)
+        );
+    }
+    out.push_str("</defs>");
+    out.push_str("<g class='squares'>");
+    for rank in 0..h {
+        for file in 0..w {
+            let (x, y) = corner(file, rank);
+            let light = (file + rank) % 2 == 1;
+            let _ = write!(
+                out,
+                "<rect class='sq {}' data-sq='{}' x='{x}' y='{y}' width='{S}' height='{S}' fill='{}'/>",
+                if light { "light" } else { "dark" },
+                square_name(file, rank),
+                if light { "#efdab5" } else { "#b88a62" }
+            );
+        }
+    }
+    out.push_str("</g><g class='marks' pointer-events='none'>");
+    let tint = |enemy: bool| if enemy { "#a36bd8" } else { "#f2d43d" };
+    let ink = |enemy: bool| if enemy { "#6b2fa3" } else { "#c79a00" };
+    let on_board = |&(f, r): &(usize, usize)| f < w && r < h;
+    // The last ply's squares are tinted; the turn's plies are arrows below.
+    if let Some((text, enemy)) = marks.turn.last() {
+        for sq in squares_of(text).iter().take(2).filter(|s| on_board(s)) {
+            let (x, y) = corner(sq.0, sq.1);
+            let _ = write!(
+                out,
+                "<rect class='last' x='{x}' y='{y}' width='{S}' height='{S}' fill='{}' \
+                 opacity='0.5'/>",
+                tint(*enemy)
+            );
+        }
+    }
+    if let Some((file, rank)) = marks.check.filter(|&(f, r)| f < w && r < h) {
+        let (cx, cy) = centre((file, rank));
+        let _ = write!(
+            out,
+            "<circle class='check' cx='{cx}' cy='{cy}' r='{}' fill='#e53e3e' opacity='0.55'/>",
+            S / 2 - 2
+        );
+    }
+    out.push_str("</g><g class='pieces' pointer-events='none'>");
+    for rank in 0..h {
+        for file in 0..w {
+            if let Some(letter) = grid.at(file, rank) {
+                let (x, y) = corner(file, rank);
+                let _ = write!(
+                    out,
+                    "<use data-sq='{}' href='#{}' x='{}' y='{}' width='{}' height='{}'/>",
+                    square_name(file, rank),
+                    symbol_id(letter),
+                    x + 2,
+                    y + 2,
+                    S - 4,
+                    S - 4
+                );
+            }
+        }
+    }
+    out.push_str("</g><g class='effects' pointer-events='none'>");
+    // Each ply of the turn as an arrow from its origin in its colour (violet: an enemy ply),
+    // numbered when the turn has several; a shot as a red dashed line from the shooter.
+    for (i, (text, enemy)) in marks.turn.iter().enumerate() {
+        let squares = squares_of(text);
+        if !squares.iter().all(on_board) {
+            continue;
+        }
+        // `h8xf7`: a rifle shot, the shooter stays; `e4g5xh7`: a move, then a shot.
+        let (moved, shot) = match squares.as_slice() {
+            [from, to] if text.contains('x') => (None, Some((*from, *to))),
+            [from, to] => (Some((*from, *to)), None),
+            [from, to, target, ..] => (Some((*from, *to)), Some((*to, *target))),
+            _ => (None, None),
+        };
+        if let Some((from, to)) = moved.filter(|(f, t)| f != t) {
+            let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+            let _ = write!(
+                out,
+                "<line class='arrow{}' x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{c}' \
+                 stroke-width='6' stroke-linecap='round' opacity='0.75'/>\
+                 <circle cx='{x2}' cy='{y2}' r='7' fill='{c}' opacity='0.75'/>",
+                if *enemy { " enemy" } else { "" },
+                c = ink(*enemy)
+            );
+            if marks.turn.len() > 1 {
+                let (lx, ly) = ((x1 + x2) / 2, (y1 + y2) / 2);
+                let _ = write!(
+                    out,
+                    "<circle cx='{lx}' cy='{ly}' r='10' fill='{c}'/><text x='{lx}' y='{}' \
+                     font-family='sans-serif' font-size='13' font-weight='bold' fill='#fff' \
+                     text-anchor='middle'>{}</text>",
+                    ly + 5,
+                    i + 1,
+                    c = ink(*enemy)
+                );
+            }
+        }
+        if let Some((from, target)) = shot {
+            let ((x1, y1), (x2, y2)) = (centre(from), centre(target));
+            let _ = write!(
+                out,
+                "<line class='shot' x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='#d32f2f' \
+                 stroke-width='4' stroke-dasharray='8 6'/>"
+            );
+        }
+    }
+    // Removed pieces: their ghost, a red cross, and how they were taken.
+    for r in &marks.removed {
+        let Some((file, rank)) = chimera_protocol::board_api::parse_square(&r.square) else {
+            continue;
+        };
+        if file >= w || rank >= h {
+            continue;
+        }
+        let (x, y) = corner(file, rank);
+        // Where the capturer now stands (a replacement capture) the ghost is small, in the
+        // corner; elsewhere it fills the square.
+        let (gx, gy, size) = if grid.at(file, rank).is_some() {
+            (x + 1, y + 1, S / 3)
+        } else {
+            (x + 8, y + 4, S - 16)
+        };
+        let _ = write!(
+            out,
+            "<g class='removed' data-sq='{}' data-how='{}'><use href='#{}' x='{gx}' y='{gy}' \
+             width='{size}' height='{size}' opacity='0.45'/><path d='M{} {} l{size} {size} \
+             M{} {} l-{size} {size}' stroke='#d32f2f' stroke-width='{}' stroke-linecap='round'/>\
+             <rect x='{}' y='{}' width='{}' height='14' rx='3' fill='#d32f2f'/>\
+             <text x='{}' y='{}' font-family='sans-serif' font-size='10.5' fill='#fff' \
+             text-anchor='middle'>{}</text></g>",
+            r.square,
+            escape(r.how),
+            symbol_id(r.piece),
+            gx,
+            gy,
+            gx + size,
+            gy,
+            if size < S / 2 { 3 } else { 5 },
+            x + 1,
+            y + S - 15,
+            S - 2,
+            x + S / 2,
+            y + S - 4,
+            escape(r.how)
+        );
+    }
+    out.push_str("</g><g class='coords' font-family='sans-serif' font-size='13' fill='#555'>");
+    for file in 0..w {
+        let (x, _) = corner(file, 0);
+        let _ = write!(
+            out,
+            "<text x='{}' y='{}' text-anchor='middle'>{}</text>",
+            x + S / 2,
+            h * S + M - 6,
+            (b'a' + file as u8) as char
+        );
+    }
+    for rank in 0..h {
+        let (_, y) = corner(0, rank);
+        let _ = write!(
+            out,
+            "<text x='{}' y='{}' text-anchor='middle'>{}</text>",
+            M / 2,
+            y + S / 2 + 5,
+            rank + 1
+        );
+    }
+    out.push_str("</g></svg>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chess_board_has_64_squares_and_its_pieces() {
+        let grid =
+            Grid::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let marks = Marks {
+            turn: vec![("e2e4".into(), false)],
+            ..Marks::default()
+        };
+        let svg = board_svg("chess", &grid, &marks);
+        assert_eq!(svg.matches("class='sq ").count(), 64);
+        assert_eq!(svg.matches("<use data-sq=").count(), 32);
+        assert!(svg.contains("<use data-sq='e4' href='#pc-w-P'"));
+        assert!(svg.contains("data-sq='e4'") && svg.contains("class='arrow'"));
+        assert_eq!(svg.matches("<symbol").count(), 12);
+    }
+
+    #[test]
+    fn vanguard_is_16_by_16_with_every_kind_drawn_differently() {
+        let start = chimera_protocol::board_api::open("vanguard", &[], None).unwrap();
+        let grid = Grid::from_fen(&start.fen()).unwrap();
+        assert_eq!((grid.width(), grid.height()), (16, 16));
+        let svg = board_svg("vanguard", &grid, &Marks::default());
+        assert_eq!(svg.matches("class='sq ").count(), 256);
+        assert!(svg.contains(">p<") && svg.contains(">16<"));
+        let kinds = "KQRBNPACDEFGHIJLSVWYZ";
+        let drawings: BTreeSet<String> = kinds.chars().map(pieces::drawing).collect();
+        assert_eq!(drawings.len(), kinds.len(), "each kind has its own picture");
+    }
+
+    #[test]
+    fn a_007_turn_is_drawn_whole_with_its_enemy_ply_in_violet() {
+        let mut game = chimera_protocol::board_api::open("007", &[], None).unwrap();
+        for ply in ["e2e4", "d7d5", "e4d5"] {
+            game.play(ply).unwrap();
+        }
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert_eq!(svg.matches("<line class='arrow").count(), 3);
+        assert_eq!(svg.matches("<line class='arrow enemy'").count(), 1);
+        assert!(svg.contains("data-sq='d5' data-how='captured'"));
+    }
+
+    #[test]
+    fn a_rifle_shot_is_a_dashed_line_and_the_archer_stays() {
+        // A white Archer h8 shoots the black pawn f7 (a knight's offset away).
+        let fen = "15k/16/16/16/16/16/16/16/7A8/5p10/16/16/16/16/16/K15 w - 0 1";
+        let mut game = chimera_protocol::board_api::open("vanguard", &[], Some(fen)).unwrap();
+        game.play("h8xf7").unwrap();
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert_eq!(svg.matches("<line class='shot'").count(), 1);
+        assert_eq!(svg.matches("<line class='arrow").count(), 0);
+        assert!(svg.contains("data-sq='f7' data-how='shot'"));
+    }
+}

@@ -1,0 +1,334 @@
+//! The HTTP API: routes to the games, their state as JSON, PGN and SVG out. Every error is a
+//! 4xx with `{"error": "..."}` naming the bad token, and leaves the game as it was.
+
+use crate::picture::pieces;
+use crate::runner::game::{draw_reason, win_reason, GameRecord, GameResult, Termination};
+use crate::runner::pgn::{self, PgnHeader};
+use crate::runner::referee::Ply;
+use crate::serve::assets;
+use crate::serve::games::{self, lock, GoError, Table, WebGame};
+use crate::serve::http::{Request, Response};
+use crate::serve::json;
+use crate::svg_cmd::game_svg;
+use chimera_engine::{Outcome, Player};
+use chimera_protocol::board_api::{self, Grid};
+
+/// The result and its reason in words, as `chimera match` writes them.
+pub fn outcome_words(outcome: Outcome) -> (Option<Player>, String) {
+    match outcome {
+        Outcome::Win { winner, reason } => (
+            Some(winner),
+            format!("{winner} wins by {}", win_reason(reason)),
+        ),
+        Outcome::Draw(reason) => (None, format!("draw by {}", draw_reason(reason))),
+    }
+}
+
+fn flipped(req: &Request) -> bool {
+    matches!(req.field("flip"), Some("1" | "true"))
+}
+
+/// The whole state of a game, the board picture included.
+pub fn state_json(g: &WebGame, flip: bool) -> String {
+    let b = g.board.as_ref();
+    let fen = b.fen();
+    let colour = match fen.split_whitespace().nth(1) {
+        Some("b") => "black",
+        _ => "white",
+    };
+    let plies: Vec<String> = b
+        .plies()
+        .iter()
+        .map(|p| {
+            let removed: Vec<String> = p
+                .removed
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{{\"square\":{},\"piece\":{},\"how\":{}}}",
+                        json::string(&r.square),
+                        json::string(&r.piece.to_string()),
+                        json::string(r.how)
+                    )
+                })
+                .collect();
+            format!(
+                "{{\"player\":\"{}\",\"text\":{},\"enemy\":{},\"removed\":[{}],\"note\":{}}}",
+                p.player,
+                json::string(&p.text),
+                p.enemy,
+                removed.join(","),
+                json::string(&p.note)
+            )
+        })
+        .collect();
+    let outcome = match b.outcome() {
+        None => "null".to_string(),
+        Some(o) => {
+            let (_, reason) = outcome_words(o);
+            format!(
+                "{{\"result\":\"{}\",\"reason\":{}}}",
+                o.result_str(),
+                json::string(&reason)
+            )
+        }
+    };
+    let a = &g.analysis;
+    let legal = b.legal_plies();
+    format!(
+        "{{\"id\":{},\"variant\":{},\"start_fen\":{},\"fen\":{},\"to_move\":\"{}\",\
+         \"colour\":\"{colour}\",\"check\":{},\"moves\":{},\"plies\":[{}],\"outcome\":{outcome},\
+         \"thinking\":{},\"generation\":{},\"analysis\":{{\"depth\":{},\"seldepth\":{},\
+         \"score\":{},\"side\":{},\"nodes\":{},\"nps\":{},\"time\":{},\"pv\":{},\
+         \"bestmove\":{},\"error\":{}}},\"svg\":{}}}",
+        g.id,
+        json::string(b.variant()),
+        json::string(&b.start_fen()),
+        json::string(&fen),
+        b.to_move(),
+        b.in_check(),
+        json::strings(legal.iter().map(String::as_str)),
+        plies.join(","),
+        g.thinking(),
+        g.generation,
+        a.depth,
+        a.seldepth,
+        json::string(&a.score),
+        a.side
+            .map_or("null".to_string(), |p| json::string(&p.to_string())),
+        a.nodes,
+        a.nps,
+        a.time_ms,
+        json::string(&a.pv),
+        json::string(&a.bestmove),
+        json::string(&a.error),
+        json::string(&game_svg(b, flip)),
+    )
+}
+
+/// The game as PGN, as `chimera match` writes it (`*` while it goes on).
+pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
+    let b = g.board.as_ref();
+    let outcome = b.outcome();
+    let result = match outcome {
+        Some(o) => {
+            let (winner, reason) = outcome_words(o);
+            GameResult {
+                winner,
+                termination: Termination::Normal,
+                reason,
+            }
+        }
+        None => GameResult {
+            winner: None,
+            termination: Termination::Normal,
+            reason: "game in progress".into(),
+        },
+    };
+    let record = GameRecord {
+        number: 1,
+        start_fen: b.start_fen(),
+        plies: b
+            .plies()
+            .iter()
+            .map(|p| Ply {
+                player: p.player,
+                text: p.text.clone(),
+            })
+            .collect(),
+        simultaneous: b.simultaneous(),
+        result,
+        ..GameRecord::default()
+    };
+    let header = PgnHeader {
+        event: "Chimera web board",
+        date: &pgn::today(),
+        variant: b.pgn_variant(),
+        white,
+        black,
+        time_control: "-",
+    };
+    let text = pgn::write_game(&header, &record);
+    if outcome.is_some() {
+        text
+    } else {
+        // PGN's unfinished game: `*` in the tag and at the end.
+        text.replacen("[Result \"1/2-1/2\"]", "[Result \"*\"]", 1)
+            .trim_end()
+            .strip_suffix("1/2-1/2")
+            .map_or(text.clone(), |t| format!("{t}*\n\n"))
+    }
+}
+
+fn variants_json() -> String {
+    let items: Vec<String> = board_api::variants()
+        .into_iter()
+        .map(|(name, specs)| {
+            let options: Vec<String> = specs
+                .iter()
+                .map(|(n, s)| {
+                    format!(
+                        "{{\"name\":{},\"spec\":{}}}",
+                        json::string(n),
+                        json::string(s)
+                    )
+                })
+                .collect();
+            let start = board_api::open(name, &[], None)
+                .map(|g| g.fen())
+                .unwrap_or_default();
+            let letters: std::collections::BTreeSet<char> = Grid::from_fen(&start)
+                .map(|g| g.rows.into_iter().flatten().flatten().collect())
+                .unwrap_or_default();
+            let legend: Vec<String> = letters
+                .iter()
+                .filter(|c| c.is_ascii_uppercase())
+                .map(|&c| {
+                    let picture = format!(
+                        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>{}</svg>",
+                        pieces::drawing(c)
+                    );
+                    format!(
+                        "{{\"letter\":\"{c}\",\"name\":{},\"svg\":{}}}",
+                        json::string(pieces::name(name, c)),
+                        json::string(&picture)
+                    )
+                })
+                .collect();
+            format!(
+                "{{\"name\":{},\"start_fen\":{},\"options\":[{}],\"pieces\":[{}]}}",
+                json::string(name),
+                json::string(&start),
+                options.join(","),
+                legend.join(",")
+            )
+        })
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// Answers one request.
+pub fn handle(table: &Table, req: &Request) -> Response {
+    let path = req.path.as_str();
+    if req.method == "GET" {
+        if let Some(asset) = assets::find(path) {
+            return Response::new(200, asset.content_type, asset.body);
+        }
+    }
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match (req.method.as_str(), parts.as_slice()) {
+        ("GET", ["api", "variants"]) => Response::json(200, variants_json()),
+        ("GET", ["api", "svg"]) => stateless_svg(req),
+        ("POST", ["api", "games"]) => new_game(table, req),
+        (method, ["api", "games", id, rest @ ..]) => {
+            let Some(game) = id.parse().ok().and_then(|id| table.get(id)) else {
+                return Response::error(404, &format!("no game '{id}'"));
+            };
+            let mut g = lock(&game);
+            g.used = std::time::Instant::now();
+            let flip = flipped(req);
+            match (method, rest) {
+                ("GET", []) => Response::json(200, state_json(&g, flip)),
+                ("GET", ["pgn"]) => Response::new(
+                    200,
+                    "application/x-chess-pgn; charset=utf-8",
+                    game_pgn(
+                        &g,
+                        req.field("white").unwrap_or("?"),
+                        req.field("black").unwrap_or("?"),
+                    ),
+                ),
+                ("POST", ["move"]) => {
+                    let Some(ply) = req.field("move") else {
+                        return Response::error(400, "missing field 'move'");
+                    };
+                    if g.thinking() {
+                        return Response::error(
+                            409,
+                            &format!("move '{ply}' while the engine is thinking: stop it first"),
+                        );
+                    }
+                    match g.board.play(ply) {
+                        Ok(()) => {
+                            g.generation += 1;
+                            Response::json(200, state_json(&g, flip))
+                        }
+                        Err(e) => Response::error(400, &e.0),
+                    }
+                }
+                ("POST", ["undo"]) => {
+                    let plies = req.field("plies").unwrap_or("");
+                    let Some(n) = plies.parse::<usize>().ok() else {
+                        return Response::error(
+                            400,
+                            &format!("plies '{plies}' is not a number of plies to keep"),
+                        );
+                    };
+                    g.interrupt();
+                    g.board.truncate(n);
+                    Response::json(200, state_json(&g, flip))
+                }
+                ("POST", ["go"]) => {
+                    let go = match games::limits(req.field("movetime"), req.field("depth")) {
+                        Ok(go) => go,
+                        Err(e) => return Response::error(400, &e),
+                    };
+                    match table.go(&game, &mut g, go) {
+                        Ok(()) => Response::json(200, state_json(&g, flip)),
+                        Err(GoError::Busy(e)) => Response::error(429, &e),
+                        Err(GoError::Bad(e)) => Response::error(400, &e),
+                    }
+                }
+                ("POST", ["stop"]) => {
+                    // The search stops and its bestmove is still played.
+                    if let Some(control) = &g.search {
+                        control.stop();
+                    }
+                    Response::json(200, state_json(&g, flip))
+                }
+                _ => Response::error(404, &format!("no such request '{} {path}'", req.method)),
+            }
+        }
+        (_, ["api", ..]) => {
+            Response::error(404, &format!("no such request '{} {path}'", req.method))
+        }
+        _ => Response::error(404, &format!("no file '{path}'")),
+    }
+}
+
+/// Game options from the request: fields `opt.NAME=VALUE`, in order.
+fn options_of(req: &Request) -> Vec<(String, String)> {
+    req.form
+        .iter()
+        .chain(&req.query)
+        .filter_map(|(k, v)| k.strip_prefix("opt.").map(|n| (n.to_string(), v.clone())))
+        .collect()
+}
+
+fn new_game(table: &Table, req: &Request) -> Response {
+    let variant = req.field("variant").unwrap_or("chess");
+    match board_api::open(variant, &options_of(req), req.field("fen")) {
+        Ok(board) => {
+            let game = table.insert(board);
+            let g = lock(&game);
+            Response::json(200, state_json(&g, flipped(req)))
+        }
+        Err(e) => Response::error(400, &e.0),
+    }
+}
+
+fn stateless_svg(req: &Request) -> Response {
+    let variant = req.field("variant").unwrap_or("chess");
+    let mut game = match board_api::open(variant, &options_of(req), req.field("fen")) {
+        Ok(g) => g,
+        Err(e) => return Response::error(400, &e.0),
+    };
+    if let Some(last) = req.field("last").filter(|l| !l.is_empty()) {
+        for ply in last.split(',') {
+            if let Err(e) = game.play(ply) {
+                return Response::error(400, &e.0);
+            }
+        }
+    }
+    Response::new(200, "image/svg+xml", game_svg(game.as_ref(), flipped(req)))
+}

@@ -1,0 +1,335 @@
+//! The browser games: one [`WebGame`] per game, each with its own protocol session (through
+//! [`BoardGame`]) and transposition table, in a [`Table`] shared by the connection threads.
+//! A search runs on the protocol's search thread and writes its `info` and `bestmove` lines
+//! into a [`Sink`], which keeps the latest analysis and plays the `bestmove` into its game,
+//! unless the game changed since the search began (a take-back, a new move).
+
+use chimera_engine::search::{Control, TranspositionTable};
+use chimera_engine::Player;
+use chimera_protocol::board_api::BoardGame;
+use chimera_protocol::command::Go;
+use chimera_protocol::options::EngineOptions;
+use chimera_protocol::session::SearchEnv;
+use chimera_protocol::Out;
+use rand::SeedableRng;
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+
+/// Transposition table per game, in MiB, made at its first search: with at most
+/// [`super::MAX_GAMES`] games the tables stay within 512 MiB.
+const HASH_MB: usize = 4;
+
+/// The latest `info` of a search, as the page shows it.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// `cp 25` or `mate -3`, from the side of the player to move when the search began.
+    pub score: String,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub pv: String,
+    /// The player the score is for.
+    pub side: Option<Player>,
+    /// The last `bestmove` the engine played.
+    pub bestmove: String,
+    pub error: String,
+}
+
+impl Analysis {
+    /// Reads an `info` line with a score (depth, score, nodes, time, pv).
+    fn read(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if !words.contains(&"score") || words.contains(&"string") {
+            return;
+        }
+        let mut i = 1;
+        while i < words.len() {
+            let next = words.get(i + 1).copied().unwrap_or("");
+            match words[i] {
+                "depth" => self.depth = next.parse().unwrap_or(0),
+                "seldepth" => self.seldepth = next.parse().unwrap_or(0),
+                "nodes" => self.nodes = next.parse().unwrap_or(0),
+                "nps" => self.nps = next.parse().unwrap_or(0),
+                "time" => self.time_ms = next.parse().unwrap_or(0),
+                "score" => {
+                    self.score = format!("{next} {}", words.get(i + 2).copied().unwrap_or(""));
+                    i += 1;
+                }
+                "pv" => {
+                    self.pv = words[i + 1..].join(" ");
+                    return;
+                }
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 2;
+        }
+    }
+}
+
+pub struct WebGame {
+    pub id: u64,
+    pub board: Box<dyn BoardGame>,
+    /// Bumped on every change of the game, so a search of an older position is not played.
+    pub generation: u64,
+    /// The running search's control, while one runs.
+    pub search: Option<Arc<Control>>,
+    pub analysis: Analysis,
+    pub used: Instant,
+    tt: Option<Arc<TranspositionTable>>,
+}
+
+impl WebGame {
+    /// Stops a running search; its `bestmove` will be dropped.
+    pub fn interrupt(&mut self) {
+        if let Some(control) = self.search.take() {
+            control.stop();
+        }
+        self.generation += 1;
+    }
+
+    pub fn thinking(&self) -> bool {
+        self.search.is_some()
+    }
+}
+
+/// Where a search's lines go.
+struct Sink {
+    game: Weak<Mutex<WebGame>>,
+    generation: u64,
+    searches: Arc<AtomicUsize>,
+    buf: Vec<u8>,
+}
+
+impl Sink {
+    fn line(&mut self, line: &str) {
+        let bestmove = line.strip_prefix("bestmove ");
+        if bestmove.is_some() {
+            self.searches.fetch_sub(1, Ordering::AcqRel);
+        }
+        let Some(game) = self.game.upgrade() else {
+            return;
+        };
+        let mut g = lock(&game);
+        if g.generation != self.generation {
+            return;
+        }
+        if let Some(rest) = bestmove {
+            g.search = None;
+            let turn = rest.split_whitespace().next().unwrap_or("(none)");
+            g.analysis.bestmove = turn.to_string();
+            if turn != "(none)" {
+                for ply in turn.split(',') {
+                    if g.board.outcome().is_some() {
+                        break;
+                    }
+                    if let Err(e) = g.board.play(ply) {
+                        g.analysis.error = format!("engine move: {e}");
+                        break;
+                    }
+                }
+                g.generation += 1;
+            }
+        } else if let Some(message) = line.strip_prefix("info string error: ") {
+            g.analysis.error = message.to_string();
+        } else if line.starts_with("info ") {
+            g.analysis.read(line);
+        }
+    }
+}
+
+impl Write for Sink {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        while let Some(end) = self.buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.buf.drain(..=end).collect();
+            self.line(String::from_utf8_lossy(&line).trim_end());
+        }
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A game's lock; a poisoned one (a panic elsewhere) is still usable: the game is a value
+/// that each change replaces whole.
+pub fn lock(game: &Mutex<WebGame>) -> MutexGuard<'_, WebGame> {
+    game.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// All games, and the limits on them.
+pub struct Table {
+    games: Mutex<HashMap<u64, Arc<Mutex<WebGame>>>>,
+    next_id: AtomicU64,
+    searches: Arc<AtomicUsize>,
+    pub max_searches: usize,
+    pub max_games: usize,
+}
+
+pub enum GoError {
+    Busy(String),
+    Bad(String),
+}
+
+impl Table {
+    pub fn new(max_searches: usize, max_games: usize) -> Self {
+        Table {
+            games: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+            searches: Arc::new(AtomicUsize::new(0)),
+            max_searches,
+            max_games,
+        }
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<u64, Arc<Mutex<WebGame>>>> {
+        self.games.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Adds a game, dropping the least recently used idle one beyond the limit.
+    pub fn insert(&self, board: Box<dyn BoardGame>) -> Arc<Mutex<WebGame>> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let game = Arc::new(Mutex::new(WebGame {
+            id,
+            board,
+            generation: 0,
+            search: None,
+            analysis: Analysis::default(),
+            used: Instant::now(),
+            tt: None,
+        }));
+        let mut map = self.map();
+        if map.len() >= self.max_games {
+            let oldest = map
+                .iter()
+                .filter_map(|(id, g)| g.try_lock().ok().map(|g| (*id, g.used, g.thinking())))
+                .filter(|(_, _, thinking)| !thinking)
+                .min_by_key(|(_, used, _)| *used)
+                .map(|(id, _, _)| id);
+            if let Some(old) = oldest {
+                map.remove(&old);
+            }
+        }
+        map.insert(id, game.clone());
+        game
+    }
+
+    pub fn get(&self, id: u64) -> Option<Arc<Mutex<WebGame>>> {
+        self.map().get(&id).cloned()
+    }
+
+    /// Starts the engine on `game` (locked by the caller as `g`).
+    pub fn go(&self, game: &Arc<Mutex<WebGame>>, g: &mut WebGame, go: Go) -> Result<(), GoError> {
+        if g.thinking() {
+            return Err(GoError::Busy(
+                "the engine is already thinking in this game".into(),
+            ));
+        }
+        if let Some(outcome) = g.board.outcome() {
+            return Err(GoError::Bad(format!("the game is over ({outcome})")));
+        }
+        // Reserve a search slot, or refuse.
+        let taken = self.searches.fetch_add(1, Ordering::AcqRel);
+        if taken >= self.max_searches {
+            self.searches.fetch_sub(1, Ordering::AcqRel);
+            return Err(GoError::Busy(format!(
+                "{taken} searches are running, the server's limit (--max-searches {})",
+                self.max_searches
+            )));
+        }
+        let tt =
+            g.tt.get_or_insert_with(|| Arc::new(TranspositionTable::new(HASH_MB)))
+                .clone();
+        let control = Arc::new(Control::new(false));
+        let sink = Sink {
+            game: Arc::downgrade(game),
+            generation: g.generation,
+            searches: self.searches.clone(),
+            buf: Vec::new(),
+        };
+        let env = SearchEnv {
+            tt,
+            control: control.clone(),
+            done: Arc::new(AtomicBool::new(false)),
+            options: EngineOptions::default(),
+            out: Out::new(sink),
+            rng: Arc::new(Mutex::new(rand::rngs::SmallRng::seed_from_u64(g.id))),
+        };
+        g.analysis = Analysis {
+            side: Some(g.board.to_move()),
+            ..Analysis::default()
+        };
+        match g.board.go(&go, env) {
+            Ok(_thread) => {
+                g.search = Some(control);
+                Ok(())
+            }
+            Err(e) => {
+                self.searches.fetch_sub(1, Ordering::AcqRel);
+                Err(GoError::Bad(e.0))
+            }
+        }
+    }
+}
+
+/// The search limits of a `go` request: `movetime` in milliseconds or `depth`.
+pub fn limits(movetime: Option<&str>, depth: Option<&str>) -> Result<Go, String> {
+    let mut go = Go::default();
+    if let Some(ms) = movetime.filter(|s| !s.is_empty()) {
+        let ms: u64 = ms
+            .parse()
+            .ok()
+            .filter(|ms| (1..=600_000).contains(ms))
+            .ok_or_else(|| {
+                format!("movetime '{ms}' is not a number of milliseconds from 1 to 600000")
+            })?;
+        go.limits.move_time = Some(Duration::from_millis(ms));
+    }
+    if let Some(d) = depth.filter(|s| !s.is_empty()) {
+        let d: u32 = d
+            .parse()
+            .ok()
+            .filter(|d| (1..=64).contains(d))
+            .ok_or_else(|| format!("depth '{d}' is not a number from 1 to 64"))?;
+        go.limits.depth = Some(d);
+    }
+    if go.limits.move_time.is_none() && go.limits.depth.is_none() {
+        go.limits.move_time = Some(Duration::from_millis(1000));
+    }
+    Ok(go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read() {
+        let mut a = Analysis::default();
+        a.read("info depth 7 seldepth 9 multipv 1 score cp -25 nodes 1234 nps 5000 hashfull 3 time 250 pv e2e4 e7e5");
+        assert_eq!((a.depth, a.seldepth, a.nodes, a.time_ms), (7, 9, 1234, 250));
+        assert_eq!((a.score.as_str(), a.pv.as_str()), ("cp -25", "e2e4 e7e5"));
+        a.read("info depth 8 currmove e2e4 currmovenumber 1");
+        assert_eq!(a.depth, 7, "lines without a score are not analysis");
+        a.read("info depth 9 score mate 3 lowerbound nodes 5 time 1 pv a1a2");
+        assert_eq!((a.score.as_str(), a.pv.as_str()), ("mate 3", "a1a2"));
+    }
+
+    #[test]
+    fn limits_are_checked() {
+        assert!(limits(Some("0"), None).unwrap_err().contains("'0'"));
+        assert!(limits(None, Some("x")).unwrap_err().contains("'x'"));
+        let go = limits(None, Some("5")).unwrap();
+        assert_eq!(go.limits.depth, Some(5));
+        let go = limits(None, None).unwrap();
+        assert_eq!(go.limits.move_time, Some(Duration::from_millis(1000)));
+    }
+}

@@ -1,0 +1,90 @@
+//! `chimera svg [--variant V] [--fen F] [--option NAME=VALUE]... [--last MOVE] [--flip]`:
+//! the board as SVG on stdout, drawn by the web board's renderer. `--last MOVE` plays MOVE from
+//! the position and draws the position after it with the move marked (and, in Double-Ended,
+//! what it captured by approach or withdrawal).
+
+use crate::picture::{self, Marks};
+use chimera_protocol::board_api::{self, BoardGame, Grid};
+use std::io::Write;
+
+const USAGE: &str = "usage: chimera svg [--variant V] [--fen FEN] [--option NAME=VALUE]... \
+                     [--last MOVE] [--flip]";
+
+/// The picture of a game as it stands: its last turn (every ply of a 007 turn), what that
+/// removed, a king in check.
+pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
+    let fen = game.fen();
+    let plies = game.plies();
+    // The last turn: the latest plies one player decided in a row.
+    let decider = plies.last().map(|p| p.player);
+    let start = plies
+        .iter()
+        .rposition(|p| Some(p.player) != decider)
+        .map_or(0, |i| i + 1);
+    let turn = &plies[start..];
+    let marks = Marks {
+        turn: turn.iter().map(|p| (p.text.clone(), p.enemy)).collect(),
+        removed: turn.iter().flat_map(|p| p.removed.clone()).collect(),
+        check: None,
+        flipped,
+    };
+    match Grid::from_fen(&fen) {
+        Ok(grid) => {
+            let white = fen.split_whitespace().nth(1) != Some("b");
+            let check = if game.in_check() {
+                picture::king_square(&grid, white)
+            } else {
+                None
+            };
+            picture::board_svg(game.variant(), &grid, &Marks { check, ..marks })
+        }
+        // A placement the grid cannot read (a later variant's marks): an empty picture.
+        Err(e) => format!(
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 400 40'><text x='4' y='24'>{}</text></svg>",
+            e.0.replace('&', "&amp;").replace('<', "&lt;")
+        ),
+    }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut variant = "chess".to_string();
+    let mut fen = None;
+    let mut last = None;
+    let mut flipped = false;
+    let mut options = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if flag == "--flip" {
+            flipped = true;
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
+        match flag {
+            "--variant" => variant = value,
+            "--fen" => fen = Some(value),
+            "--last" => last = Some(value),
+            "--option" => {
+                let (name, v) = value
+                    .split_once('=')
+                    .ok_or_else(|| format!("--option '{value}' is not NAME=VALUE"))?;
+                options.push((name.to_string(), v.to_string()));
+            }
+            _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
+        }
+        i += 2;
+    }
+    let mut game = board_api::open(&variant, &options, fen.as_deref()).map_err(|e| e.0)?;
+    if let Some(ply) = &last {
+        for ply in ply.split(',') {
+            game.play(ply).map_err(|e| e.0)?;
+        }
+    }
+    let svg = game_svg(game.as_ref(), flipped);
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "{svg}").map_err(|e| format!("cannot write the picture: {e}"))
+}

@@ -1,0 +1,579 @@
+//! The web board's HTTP API (`chimera serve`), over real loopback connections to the binary on
+//! an ephemeral port: games of every variant, the engine's answers, bad requests and limits.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHIMERA: &str = env!("CARGO_BIN_EXE_chimera");
+
+/// A running `chimera serve`, killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(CHIMERA)
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start chimera serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("chimera serve: listening on http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// Sends raw bytes; the status and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        // A refused body may be answered before it is all sent: ignore a broken pipe.
+        let _ = stream.write_all(request);
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let text = String::from_utf8_lossy(&response).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {head:?}"));
+        (status, body.to_string())
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.raw(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+    }
+
+    fn post(&self, path: &str, form: &[(&str, &str)]) -> (u16, String) {
+        let body: Vec<String> = form
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        let body = body.join("&");
+        self.raw(
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+    }
+
+    fn ok(&self, path: &str, form: &[(&str, &str)]) -> String {
+        let (status, body) = self.post(path, form);
+        assert_eq!(status, 200, "POST {path} {form:?}: {body}");
+        body
+    }
+
+    fn new_game(&self, form: &[(&str, &str)]) -> (u64, String) {
+        let body = self.ok("/api/games", form);
+        (number(&body, "id"), body)
+    }
+
+    /// Starts the engine and waits for its answer; the state after it.
+    fn engine_move(&self, id: u64, form: &[(&str, &str)]) -> String {
+        self.ok(&format!("/api/games/{id}/go"), form);
+        let start = Instant::now();
+        loop {
+            let (status, body) = self.get(&format!("/api/games/{id}"));
+            assert_eq!(status, 200, "{body}");
+            if body.contains("\"thinking\":false") {
+                return body;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "engine hung");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The raw JSON text of `key`'s value (first occurrence): enough for these flat answers.
+fn value<'a>(json: &'a str, key: &str) -> &'a str {
+    let pat = format!("\"{key}\":");
+    let start = json
+        .find(&pat)
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        + pat.len();
+    let rest = &json[start..];
+    let end = if rest.starts_with('"') {
+        let mut escaped = false;
+        rest.char_indices()
+            .skip(1)
+            .find(|&(_, c)| {
+                let end = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                end
+            })
+            .map_or(rest.len(), |(i, _)| i + 1)
+    } else if rest.starts_with('[') {
+        rest.find(']').map_or(rest.len(), |i| i + 1)
+    } else {
+        rest.find([',', '}']).unwrap_or(rest.len())
+    };
+    &rest[..end]
+}
+
+fn string(json: &str, key: &str) -> String {
+    value(json, key).trim_matches('"').to_string()
+}
+
+fn number(json: &str, key: &str) -> u64 {
+    value(json, key).parse().unwrap()
+}
+
+/// The legal plies of a state.
+fn moves(json: &str) -> Vec<String> {
+    value(json, "moves")
+        .trim_matches(['[', ']'])
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| m.trim_matches('"').to_string())
+        .collect()
+}
+
+fn plies(json: &str) -> usize {
+    json.matches("{\"player\":").count()
+}
+
+#[test]
+fn the_page_and_its_files_are_served_and_nothing_else() {
+    let s = Server::start(&[]);
+    let (status, page) = s.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"));
+    for path in ["/app.js", "/style.css", "/favicon.svg", "/index.html"] {
+        assert_eq!(s.get(path).0, 200, "{path}");
+    }
+    for path in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/web/app.js",
+        "/src/main.rs",
+        "/etc/passwd",
+    ] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(body.contains("no file"), "{body}");
+    }
+}
+
+#[test]
+fn every_variant_is_listed_and_plays_a_move_and_an_engine_reply() {
+    let s = Server::start(&[]);
+    let (status, list) = s.get("/api/variants");
+    assert_eq!(status, 200);
+    for name in [
+        "chess",
+        "double-ended",
+        "double-ended-deep",
+        "007",
+        "vanguard",
+    ] {
+        assert!(list.contains(&format!("\"name\":\"{name}\"")), "{name}");
+        let (id, state) = s.new_game(&[("variant", name)]);
+        let legal = moves(&state);
+        assert!(!legal.is_empty(), "{name}");
+        assert!(
+            state.contains("<svg"),
+            "{name}: the board picture comes along"
+        );
+        let after = s.ok(&format!("/api/games/{id}/move"), &[("move", &legal[0])]);
+        assert_eq!(plies(&after), 1, "{name}");
+        let to_move = string(&after, "to_move");
+        // In 007 the same player goes on with the turn; the engine answers whoever is to move.
+        let answered = s.engine_move(id, &[("depth", "2")]);
+        assert!(plies(&answered) >= 2, "{name}: {answered}");
+        assert!(!string(&answered, "bestmove").is_empty(), "{name}");
+        assert!(number(&answered, "depth") >= 1, "{name}: analysis was kept");
+        if name == "007" {
+            assert_eq!(to_move, "white", "007's first turn is White's three plies");
+        }
+    }
+    // Vanguard is 16x16 with files a-p.
+    let (_, state) = s.new_game(&[("variant", "vanguard")]);
+    assert_eq!(state.matches("class='sq ").count(), 256);
+    assert!(state.contains("data-sq='p16'"));
+}
+
+#[test]
+fn ven_orders_stay_secret_until_the_round_resolves_with_its_report() {
+    let s = Server::start(&[]);
+    let (_, list) = s.get("/api/variants");
+    assert!(list.contains("\"name\":\"ven\""), "{list}");
+    let (id, state) = s.new_game(&[("variant", "ven")]);
+    let start = string(&state, "fen");
+    assert_eq!(string(&state, "to_move"), "white");
+    assert_eq!(moves(&state).len(), 20);
+    // The person writes White's order: nothing shows, and Black writes next.
+    let written = s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    assert_eq!(string(&written, "fen"), start, "White's order stays hidden");
+    assert_eq!(string(&written, "to_move"), "black");
+    assert_eq!(plies(&written), 0);
+    // A bad order names itself and changes nothing.
+    let (status, body) = s.post(&format!("/api/games/{id}/move"), &[("move", "e7e4")]);
+    assert!(
+        (400..500).contains(&status) && body.contains("'e7e4'"),
+        "{status} {body}"
+    );
+    // The engine writes Black's order without seeing White's; the round resolves.
+    let after = s.engine_move(id, &[("depth", "1")]);
+    assert_eq!(plies(&after), 1, "{after}");
+    assert_eq!(string(&after, "to_move"), "white");
+    assert!(after.contains("\"text\":\"e2e4,"), "{after}");
+    assert!(after.contains("\"note\":\"ok ok -\""), "{after}");
+    assert_ne!(string(&after, "fen"), start);
+    let (status, pgn) = s.get(&format!("/api/games/{id}/pgn"));
+    assert_eq!(status, 200);
+    assert!(
+        pgn.contains("[Variant \"Ven\"]") && pgn.contains("1. e2e4,"),
+        "{pgn}"
+    );
+    // A take-back returns to the start, a written order included.
+    s.ok(&format!("/api/games/{id}/move"), &[("move", "d2d4")]);
+    let back = s.ok(&format!("/api/games/{id}/undo"), &[("plies", "0")]);
+    assert_eq!(string(&back, "fen"), start);
+    assert_eq!(string(&back, "to_move"), "white");
+}
+
+#[test]
+fn a_chess_game_is_played_taken_back_and_exported() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    for m in ["f2f3", "e7e5", "g2g4"] {
+        s.ok(&format!("/api/games/{id}/move"), &[("move", m)]);
+    }
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn?white=Ann&black=Bob"));
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(pgn.trim_end().ends_with('*'), "{pgn}");
+    let mate = s.ok(&format!("/api/games/{id}/move"), &[("move", "d8h4")]);
+    assert_eq!(string(&mate, "result"), "0-1");
+    assert_eq!(string(&mate, "reason"), "black wins by checkmate");
+    assert!(moves(&mate).is_empty());
+    let (status, body) = s.post(&format!("/api/games/{id}/move"), &[("move", "a2a3")]);
+    assert_eq!(status, 400);
+    assert!(body.contains("'a2a3'"), "{body}");
+    // The same PGN as `chimera match` writes.
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn?white=Ann&black=Bob"));
+    for tag in [
+        "[Event \"Chimera web board\"]",
+        "[White \"Ann\"]",
+        "[Black \"Bob\"]",
+        "[Result \"0-1\"]",
+        "[Variant \"chess\"]",
+        "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]",
+        "[PlyCount \"4\"]",
+        "[Termination \"normal\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(
+        pgn.contains("1. f2f3 e7e5 2. g2g4 d8h4 {black wins by checkmate} 0-1"),
+        "{pgn}"
+    );
+    // Take back to two plies: Black's mate and White's g4 are gone.
+    let back = s.ok(&format!("/api/games/{id}/undo"), &[("plies", "2")]);
+    assert_eq!(plies(&back), 2);
+    assert_eq!(value(&back, "outcome"), "null");
+    assert_eq!(string(&back, "to_move"), "white");
+}
+
+#[test]
+fn bad_requests_are_4xx_naming_the_problem_and_change_nothing() {
+    let s = Server::start(&[]);
+    let (id, state) = s.new_game(&[("variant", "chess")]);
+    let fen = string(&state, "fen");
+    let game = format!("/api/games/{id}");
+    let cases: Vec<((u16, String), &str)> = vec![
+        (s.post("/api/games", &[("variant", "shogi")]), "'shogi'"),
+        (
+            s.post("/api/games", &[("variant", "chess"), ("fen", "rnbqk/zz w")]),
+            "rnbqk",
+        ),
+        (
+            s.post(
+                "/api/games",
+                &[("variant", "007"), ("opt.Schedule", "weekly")],
+            ),
+            "weekly",
+        ),
+        (
+            s.post(&format!("{game}/move"), &[("move", "e2e5")]),
+            "'e2e5'",
+        ),
+        (s.post(&format!("{game}/move"), &[("move", "e2")]), "'e2'"),
+        (
+            s.post(&format!("{game}/move"), &[("move", "\u{1F600}")]),
+            "\u{1F600}",
+        ),
+        (s.post(&format!("{game}/move"), &[]), "'move'"),
+        (s.post(&format!("{game}/undo"), &[("plies", "x")]), "'x'"),
+        (s.post(&format!("{game}/go"), &[("depth", "0")]), "'0'"),
+        (s.post(&format!("{game}/go"), &[("movetime", "-5")]), "'-5'"),
+        (s.post("/api/games/999/move", &[("move", "e2e4")]), "'999'"),
+        (s.get("/api/games/abc"), "'abc'"),
+        (s.get("/api/nothing"), "/api/nothing"),
+        (s.raw(b"BREW /pot HTTP/1.1\r\n\r\n"), "/pot"),
+        (s.raw(b"GARBAGE\r\n\r\n"), "'GARBAGE'"),
+        (
+            s.raw(b"POST /api/games HTTP/1.1\r\nContent-Length: lots\r\n\r\n"),
+            "'lots'",
+        ),
+        (
+            s.raw(b"POST /api/games HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n"),
+            "99999999",
+        ),
+        (
+            s.raw(b"POST /api/games HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"),
+            "chunked",
+        ),
+        (
+            s.raw(b"GET / HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort"),
+            "shorter",
+        ),
+    ];
+    for ((status, body), needle) in cases {
+        assert!((400..500).contains(&status), "{status} {body}");
+        assert!(body.starts_with("{\"error\":"), "{body}");
+        assert!(!body.trim_end().contains('\n'), "one line: {body}");
+        assert!(body.contains(needle), "{needle} in {body}");
+    }
+    // A huge body is refused whole, and a huge head too.
+    let big = format!(
+        "POST {game}/move HTTP/1.1\r\nContent-Length: {}\r\n\r\n{}",
+        1 << 20,
+        "m".repeat(1 << 20)
+    );
+    assert_eq!(s.raw(big.as_bytes()).0, 413);
+    let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(40_000));
+    assert_eq!(s.raw(long.as_bytes()).0, 431);
+    let (_, after) = s.get(&game);
+    assert_eq!(string(&after, "fen"), fen);
+    assert_eq!(plies(&after), 0);
+}
+
+#[test]
+fn searches_beyond_the_limit_are_refused_and_moves_wait_for_the_engine() {
+    let s = Server::start(&["--max-searches", "1"]);
+    let (a, _) = s.new_game(&[("variant", "chess")]);
+    let (b, _) = s.new_game(&[("variant", "chess")]);
+    s.ok(&format!("/api/games/{a}/go"), &[("movetime", "3000")]);
+    let (status, body) = s.post(&format!("/api/games/{b}/go"), &[("movetime", "100")]);
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("--max-searches 1"), "{body}");
+    let (status, body) = s.post(&format!("/api/games/{a}/go"), &[("depth", "1")]);
+    assert_eq!(status, 429, "{body}");
+    let (status, body) = s.post(&format!("/api/games/{a}/move"), &[("move", "e7e5")]);
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("'e7e5'"), "{body}");
+    // Stop: the engine plays what it found at once, and the slot is free again.
+    s.ok(&format!("/api/games/{a}/stop"), &[]);
+    let start = Instant::now();
+    loop {
+        let (_, state) = s.get(&format!("/api/games/{a}"));
+        if state.contains("\"thinking\":false") {
+            assert_eq!(plies(&state), 1);
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "stop was not quick"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let after = s.engine_move(b, &[("depth", "1")]);
+    assert_eq!(plies(&after), 1);
+    // A take-back during a search drops the search's answer.
+    s.ok(&format!("/api/games/{a}/go"), &[("movetime", "300")]);
+    let back = s.ok(&format!("/api/games/{a}/undo"), &[("plies", "0")]);
+    assert!(back.contains("\"thinking\":false"));
+    std::thread::sleep(Duration::from_millis(500));
+    let (_, state) = s.get(&format!("/api/games/{a}"));
+    assert_eq!(plies(&state), 0, "the dropped search played nothing");
+}
+
+#[test]
+fn variant_marks_007_enemy_plies_and_double_ended_captures() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "007")]);
+    let mut state = String::new();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        state = s.ok(&format!("/api/games/{id}/move"), &[("move", m)]);
+    }
+    assert_eq!(state.matches("\"enemy\":true").count(), 1);
+    assert!(state.contains("\"player\":\"white\",\"text\":\"e7e5\",\"enemy\":true"));
+    // 007 options reach the rules: Balanced starts with Black's single ply, an enemy ply
+    // (Black moves a white piece).
+    let (id, state) = s.new_game(&[("variant", "007"), ("opt.Schedule", "balanced")]);
+    assert_eq!(string(&state, "to_move"), "black");
+    assert_eq!(string(&state, "colour"), "white");
+    let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    assert!(state.contains("\"player\":\"black\",\"text\":\"e2e4\",\"enemy\":true"));
+    assert_eq!(string(&state, "to_move"), "white");
+    // Double-Ended: a rook approaches a knight and takes it; the picture says so.
+    let (id, _) = s.new_game(&[
+        ("variant", "double-ended"),
+        ("fen", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1"),
+    ]);
+    let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "a1a3")]);
+    assert!(
+        state.contains("\"removed\":[{\"square\":\"a4\",\"piece\":\"n\",\"how\":\"approach\"}]"),
+        "{state}"
+    );
+    assert!(state.contains("data-how='approach'"));
+}
+
+#[test]
+fn the_svg_endpoint_and_command_draw_the_same_picture() {
+    let s = Server::start(&[]);
+    let (status, svg) =
+        s.get("/api/svg?variant=double-ended&fen=4k3/8/8/8/n7/8/8/R3K3+w+-+-+0+1&last=a1a3");
+    assert_eq!(status, 200, "{svg}");
+    assert!(svg.starts_with("<svg") && svg.contains("data-how='approach'"));
+    let out = Command::new(CHIMERA)
+        .args([
+            "svg",
+            "--variant",
+            "double-ended",
+            "--fen",
+            "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1",
+            "--last",
+            "a1a3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), svg);
+    let (status, body) = s.get("/api/svg?variant=chess&last=e2e5");
+    assert_eq!(status, 400);
+    assert!(body.contains("'e2e5'"), "{body}");
+    let bad = Command::new(CHIMERA)
+        .args(["svg", "--variant", "chess", "--fen", "8/8 w"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).starts_with("error: "));
+}
+
+/// 20 games at once, each playing and asking the engine, as 20 browsers would: no request
+/// fails. Also times the answer to a move (no search), the server's share of a click.
+#[test]
+fn twenty_concurrent_games_are_served_without_an_error() {
+    let s = Server::start(&[]);
+    let variants = ["chess", "double-ended", "007", "vanguard"];
+    let timings: Vec<Duration> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..20)
+            .map(|i| {
+                let s = &s;
+                scope.spawn(move || {
+                    let variant = variants[i % variants.len()];
+                    let (id, mut state) = s.new_game(&[("variant", variant)]);
+                    let mut times = Vec::new();
+                    for _ in 0..3 {
+                        if value(&state, "outcome") != "null" {
+                            break;
+                        }
+                        let legal = moves(&state);
+                        let m = &legal[i % legal.len()];
+                        let start = Instant::now();
+                        state = s.ok(&format!("/api/games/{id}/move"), &[("move", m)]);
+                        times.push(start.elapsed());
+                        if value(&state, "outcome") == "null" {
+                            state = s.engine_move(id, &[("movetime", "100")]);
+                        }
+                    }
+                    times
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let mut ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "move answers under load: {} moves, median {:.1} ms, max {:.1} ms",
+        ms.len(),
+        ms[ms.len() / 2],
+        ms[ms.len() - 1]
+    );
+}
+
+/// Random bytes, and random mutations of good requests, never take the server down: each gets
+/// a 4xx (or a closed connection), and good requests are served after them.
+#[test]
+fn random_requests_never_break_the_server() {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "vanguard")]);
+    let good = format!("POST /api/games/{id}/move HTTP/1.1\r\nContent-Length: 9\r\n\r\nmove=a1a2");
+    let mut rng = SmallRng::seed_from_u64(15);
+    for i in 0..300 {
+        let request: Vec<u8> = if i % 2 == 0 {
+            (0..rng.random_range(0..300))
+                .map(|_| rng.random())
+                .collect()
+        } else {
+            let mut bytes = good.clone().into_bytes();
+            for _ in 0..rng.random_range(1..6) {
+                let at = rng.random_range(0..bytes.len());
+                bytes[at] = rng.random();
+            }
+            bytes
+        };
+        let mut stream = TcpStream::connect(&s.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(&request);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let text = String::from_utf8_lossy(&response);
+        if let Some(status) = text.split_whitespace().nth(1) {
+            let status: u16 = status.parse().unwrap();
+            assert!(
+                status == 200 || (400..500).contains(&status),
+                "{status} for {request:?}"
+            );
+        }
+    }
+    let (status, after) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    assert!(after.contains("\"variant\":\"vanguard\""));
+    assert_eq!(s.get("/").0, 200);
+}

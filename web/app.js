@@ -1,0 +1,464 @@
+// The Chimera web board. The server owns the rules: it sends the legal plies (in the variant's
+// notation), the board picture and the game's state; this page only maps clicks to those plies.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let variants = [];
+let state = null;
+let selected = null;
+let flipped = false;
+let pollTimer = null;
+let clickStart = null;
+
+// How each variant enters moves. A variant with its own way (Ven's secret orders) adds an entry
+// with the same methods; every landed variant is entered by clicking squares.
+const inputModes = {};
+function inputFor(variant) {
+  return inputModes[variant] || clickInput;
+}
+
+// The squares a ply names, in order (from, to, a shot target), as the server reads them.
+function squaresOf(text) {
+  return text.match(/[a-wyz]\d{1,2}/g) || [];
+}
+
+async function api(method, path, fields) {
+  const params = new URLSearchParams(fields || {});
+  params.set("flip", flipped ? "1" : "0");
+  let url = path;
+  const init = { method };
+  if (method === "GET") {
+    url += "?" + params.toString();
+  } else {
+    init.body = params;
+  }
+  const response = await fetch(url, init);
+  const type = response.headers.get("Content-Type") || "";
+  if (!type.startsWith("application/json")) {
+    if (!response.ok) throw new Error(await response.text());
+    return response.text();
+  }
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+function seat() {
+  return $("seat").value;
+}
+
+// Whether a person decides the next ply.
+function humanDecides() {
+  if (!state || state.outcome) return false;
+  switch (seat()) {
+    case "both": return true;
+    case "watch": return false;
+    default: return state.to_move === seat();
+  }
+}
+
+// ---- setup ----
+
+function optionControl(option) {
+  const words = option.spec.split(/\s+/);
+  const type = words[1];
+  const def = words[words.indexOf("default") + 1] || "";
+  const label = document.createElement("label");
+  let input;
+  if (type === "check") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = def === "true";
+    label.append(input, " " + option.name);
+  } else if (type === "combo") {
+    input = document.createElement("select");
+    words.forEach((w, i) => {
+      if (w === "var" && words[i + 1]) {
+        const o = document.createElement("option");
+        o.value = o.textContent = words[i + 1];
+        if (words[i + 1] === def) o.selected = true;
+        input.append(o);
+      }
+    });
+    label.append(option.name + " ", input);
+  } else {
+    input = document.createElement("input");
+    input.type = type === "spin" ? "number" : "text";
+    input.value = def === "<empty>" ? "" : def;
+    label.append(option.name + " ", input);
+  }
+  input.dataset.option = option.name;
+  return label;
+}
+
+function showOptions() {
+  const v = variants.find((x) => x.name === $("variant").value);
+  const box = $("options");
+  box.replaceChildren(...(v ? v.options.map(optionControl) : []));
+  $("start-fen").placeholder = v ? v.start_fen : "";
+}
+
+function optionFields() {
+  const fields = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    fields["opt." + input.dataset.option] = input.type === "checkbox" ? String(input.checked) : input.value;
+  }
+  return fields;
+}
+
+function showLegend() {
+  const v = variants.find((x) => x.name === (state ? state.variant : $("variant").value));
+  const list = $("legend");
+  list.replaceChildren();
+  if (!v) return;
+  for (const p of v.pieces) {
+    const li = document.createElement("li");
+    li.innerHTML = p.svg + " ";
+    li.append(`${p.letter} ${p.name}`);
+    list.append(li);
+  }
+}
+
+// ---- drawing ----
+
+function render() {
+  if (!state) return;
+  $("board").innerHTML = state.svg;
+  highlight();
+  const s = $("status");
+  if (state.outcome) {
+    s.textContent = `${state.outcome.result}: ${state.outcome.reason}`;
+  } else {
+    let text = `${state.to_move} to move`;
+    // Ven: both sides write an order each round in secret; White's waits unseen for Black's.
+    if (state.variant === "ven") {
+      text = `${state.to_move} writes an order`;
+      if (state.to_move === "black") text += " (white's order is written, hidden until the round resolves)";
+    }
+    // 007's turn state (`w2/3`: the second ply of three) is the FEN's seventh field.
+    const turn = /^[wb](\d+)\/(\d+)$/.exec(state.fen.split(/\s+/)[6] || "");
+    if (turn) text += `, ply ${turn[1]} of ${turn[2]}`;
+    if (state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
+    if (state.check) text += ", check";
+    if (state.thinking) text += ", engine thinking…";
+    s.textContent = text;
+  }
+  showAnalysis();
+  showMoves();
+  $("fen").value = state.fen;
+  showLegend();
+}
+
+function highlight() {
+  const board = $("board");
+  for (const r of board.querySelectorAll("rect.sq.sel, rect.sq.target")) r.classList.remove("sel", "target");
+  if (!selected || !state) return;
+  const sel = board.querySelector(`rect.sq[data-sq="${selected}"]`);
+  if (sel) sel.classList.add("sel");
+  for (const m of state.moves) {
+    const sq = squaresOf(m);
+    if (sq[0] === selected && sq[1]) {
+      const t = board.querySelector(`rect.sq[data-sq="${sq[1]}"]`);
+      if (t) t.classList.add("target");
+    }
+  }
+}
+
+function showAnalysis() {
+  const a = state.analysis;
+  if (!a.depth && !a.bestmove && !a.error) {
+    $("analysis").textContent = state.thinking ? "thinking…" : "—";
+    return;
+  }
+  const lines = [];
+  if (a.depth) {
+    lines.push(`depth ${a.depth}/${a.seldepth}  score ${a.score} (${a.side || ""})`);
+    lines.push(`nodes ${a.nodes}  ${Math.round(a.nps / 1000)} kN/s  ${a.time} ms`);
+    lines.push(`pv ${a.pv}`);
+  }
+  if (a.bestmove && !state.thinking) lines.push(`played ${a.bestmove}`);
+  if (a.error) lines.push(`error: ${a.error}`);
+  $("analysis").textContent = lines.join("\n");
+}
+
+// Plies grouped into turns (consecutive plies of one player), numbered as PGN numbers them.
+function showMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  let number = 1;
+  let li = null;
+  let prev = null;
+  state.plies.forEach((p, i) => {
+    // A simultaneous round (Ven) is one entry: both orders, then the round's report.
+    if (p.note) {
+      li = document.createElement("li");
+      li.value = i + 1;
+      const span = document.createElement("span");
+      span.className = "ply" + (i === state.plies.length - 1 ? " last" : "");
+      span.textContent = p.text;
+      const note = document.createElement("span");
+      note.className = "note";
+      note.textContent = `  [${p.note}]`;
+      note.title = "round report: White's result, Black's result, kings in check";
+      li.append(span, note);
+      for (const r of p.removed) {
+        const c = document.createElement("span");
+        c.className = "capture";
+        c.textContent = ` ×${r.piece}${r.square}`;
+        li.append(c);
+      }
+      list.append(li);
+      return;
+    }
+    if (p.player !== prev) {
+      if (p.player === "white" || li === null) {
+        li = document.createElement("li");
+        li.value = number;
+        if (p.player === "black") li.append("… ");
+        list.append(li);
+      } else {
+        li.append("  ");
+      }
+      if (p.player === "black") number += 1;
+    } else {
+      li.append(",");
+    }
+    prev = p.player;
+    const span = document.createElement("span");
+    span.className = "ply" + (p.enemy ? " enemy" : "") + (i === state.plies.length - 1 ? " last" : "");
+    span.textContent = p.text;
+    if (p.enemy) span.title = `enemy ply: ${p.player} moved a ${p.player === "white" ? "black" : "white"} piece`;
+    li.append(span);
+    for (const r of p.removed) {
+      const c = document.createElement("span");
+      c.className = "capture";
+      c.textContent = ` ×${r.piece}${r.square} (${r.how})`;
+      li.append(c);
+    }
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+// ---- moving ----
+
+const clickInput = {
+  square(sq) {
+    if (!humanDecides() || state.thinking) return;
+    if (selected) {
+      const candidates = state.moves.filter((m) => {
+        const s = squaresOf(m);
+        return s[0] === selected && s[1] === sq;
+      });
+      if (candidates.length === 1) return play(candidates[0]);
+      if (candidates.length > 1) return choose(candidates);
+    }
+    selected = state.moves.some((m) => squaresOf(m)[0] === sq) && selected !== sq ? sq : null;
+    highlight();
+  },
+};
+
+function pieceName(letter) {
+  const v = variants.find((x) => x.name === state.variant);
+  const p = v && v.pieces.find((x) => x.letter === letter.toUpperCase());
+  return p ? p.name : letter;
+}
+
+// Several plies share the two squares: a promotion's letter, a Bowman's shot.
+function choose(candidates) {
+  const box = $("chooser");
+  box.replaceChildren();
+  const head = document.createElement("div");
+  head.textContent = "Choose:";
+  box.append(head);
+  for (const m of candidates) {
+    const sq = squaresOf(m);
+    const rest = m.slice(m.indexOf(sq[1]) + sq[1].length);
+    const b = document.createElement("button");
+    b.dataset.move = m;
+    if (/^[a-z]$/.test(rest)) b.textContent = `${pieceName(rest)} (${m})`;
+    else if (rest.startsWith("x")) b.textContent = `shoot ${rest.slice(1)} (${m})`;
+    else b.textContent = rest ? m : `no shot (${m})`;
+    b.onclick = () => { box.hidden = true; play(m); };
+    box.append(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "cancel";
+  cancel.onclick = () => { box.hidden = true; selected = null; highlight(); };
+  box.append(cancel);
+  box.hidden = false;
+}
+
+async function play(move) {
+  selected = null;
+  try {
+    state = await api("POST", `/api/games/${state.id}/move`, { move });
+    showError("");
+    render();
+    timed();
+    next();
+  } catch (e) {
+    showError(e.message);
+    render();
+  }
+}
+
+// The time from the click to the drawn board (the server's answer included, no search).
+function timed() {
+  if (clickStart === null) return;
+  const ms = performance.now() - clickStart;
+  clickStart = null;
+  document.body.dataset.updateMs = ms.toFixed(1);
+  $("timing").textContent = `board updated ${ms.toFixed(1)} ms after the click`;
+}
+
+function limitFields() {
+  const value = $("limit-value").value;
+  return $("limit-kind").value === "depth" ? { depth: value } : { movetime: value };
+}
+
+// Whatever comes next: the engine's ply, or waiting for a person.
+async function next() {
+  if (!state || state.outcome) return;
+  if (state.thinking) return poll();
+  if (humanDecides()) return;
+  try {
+    state = await api("POST", `/api/games/${state.id}/go`, limitFields());
+    render();
+    poll();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function poll() {
+  clearTimeout(pollTimer);
+  pollTimer = setTimeout(async () => {
+    const id = state.id;
+    try {
+      const s = await api("GET", `/api/games/${id}`);
+      if (!state || state.id !== id) return;
+      state = s;
+      render();
+      if (state.thinking) poll();
+      else next();
+    } catch (e) {
+      showError(e.message);
+    }
+  }, 120);
+}
+
+async function newGame() {
+  clearTimeout(pollTimer);
+  selected = null;
+  const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), ...optionFields() };
+  try {
+    state = await api("POST", "/api/games", fields);
+    showError("");
+    $("pgn").hidden = true;
+    render();
+    next();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// Back to the start of the latest turn a person decided (one ply with two players at one
+// screen), taking the engine's answer back with it.
+async function takeBack() {
+  if (!state || !state.plies.length) return;
+  clearTimeout(pollTimer);
+  const plies = state.plies;
+  let keep = plies.length - 1;
+  if (seat() === "white" || seat() === "black") {
+    keep = 0;
+    for (let k = plies.length - 1; k >= 0; k--) {
+      if (plies[k].player === seat() && (k === 0 || plies[k - 1].player !== seat())) { keep = k; break; }
+    }
+  }
+  try {
+    state = await api("POST", `/api/games/${state.id}/undo`, { plies: String(keep) });
+    selected = null;
+    showError("");
+    render();
+    next();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function showPgn() {
+  if (!state) return;
+  const human = "Human";
+  const engine = "Chimera";
+  const names = {
+    white: [human, engine], black: [engine, human], both: [human, human], watch: [engine, engine],
+  }[seat()];
+  try {
+    const text = await api("GET", `/api/games/${state.id}/pgn`, { white: names[0], black: names[1] });
+    $("pgn").value = text;
+    $("pgn").hidden = false;
+    const link = $("pgn-download");
+    link.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
+    link.hidden = false;
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function refresh() {
+  if (!state) return;
+  state = await api("GET", `/api/games/${state.id}`);
+  render();
+}
+
+async function init() {
+  variants = await api("GET", "/api/variants");
+  for (const v of variants) {
+    const o = document.createElement("option");
+    o.value = o.textContent = v.name;
+    $("variant").append(o);
+  }
+  const wanted = new URLSearchParams(location.search).get("variant");
+  if (wanted && variants.some((v) => v.name === wanted)) $("variant").value = wanted;
+  showOptions();
+  $("variant").onchange = () => { showOptions(); $("start-fen").value = ""; };
+  $("new-game").onclick = newGame;
+  $("takeback").onclick = takeBack;
+  $("stop").onclick = () => state && api("POST", `/api/games/${state.id}/stop`).then(() => poll(), (e) => showError(e.message));
+  $("flip").onclick = () => { flipped = !flipped; refresh().catch((e) => showError(e.message)); };
+  $("seat").onchange = () => next();
+  $("pgn-button").onclick = showPgn;
+  $("board").addEventListener("click", (event) => {
+    const rect = event.target.closest("[data-sq]");
+    if (!rect || !state) return;
+    clickStart = performance.now();
+    inputFor(state.variant).square(rect.dataset.sq);
+  });
+  // Drag and drop: a press on one square and a release on another is the same two clicks
+  // (a press and release on one square is a click, handled above).
+  let dragFrom = null;
+  const squareAt = (event) => {
+    const el = document.elementFromPoint(event.clientX, event.clientY);
+    const rect = el && el.closest("rect.sq");
+    return rect ? rect.dataset.sq : null;
+  };
+  $("board").addEventListener("pointerdown", (event) => { dragFrom = squareAt(event); });
+  $("board").addEventListener("pointerup", (event) => {
+    const to = squareAt(event);
+    const from = dragFrom;
+    dragFrom = null;
+    if (!from || !to || from === to || !state || !humanDecides()) return;
+    if (!state.moves.some((m) => squaresOf(m)[0] === from)) return;
+    clickStart = performance.now();
+    selected = null;
+    inputFor(state.variant).square(from);
+    inputFor(state.variant).square(to);
+  });
+  await newGame();
+}
+
+init().catch((e) => showError(e.message));
