@@ -4,7 +4,7 @@
 //! (neither the page nor the engine's search sees it) until the second comes, then the round
 //! resolves and both orders are revealed with the round's report.
 
-use crate::board_api::{removed_by, BoardGame, Grid, PlyRecord};
+use crate::board_api::{BoardGame, PlyRecord};
 use crate::command::{Go, Start};
 use crate::rounds::{DescribeRounds, RoundSession, Rounds};
 use crate::session::{SearchEnv, Session};
@@ -87,25 +87,16 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
             self.pending = Some(order);
             return Ok(());
         };
-        let before = pos.fen();
         let report = self.game.play(white, order).to_string();
-        let after = self.game.position().fen();
         let text = pos.format_round(white, order);
-        let mut removed = Vec::new();
-        if let (Ok(b), Ok(a)) = (Grid::from_fen(&before), Grid::from_fen(&after)) {
-            for part in text.split(',') {
-                for r in removed_by(self.name, part, &b, &a) {
-                    if !removed.contains(&r) {
-                        removed.push(r);
-                    }
-                }
-            }
-        }
         self.plies.push(PlyRecord {
             player: Player::White,
             text,
             enemy: false,
-            removed,
+            // Pieces move and are taken in one round in ways a before-and-after picture cannot
+            // tell apart (a capturer avenged on its square, a slider stopped short): the report
+            // says what happened.
+            removed: Vec::new(),
             note: report,
         });
         Ok(())
