@@ -394,8 +394,8 @@ fn candidates<G: SimultaneousGame>(
 /// draws the order to play from [`RoundResult::strategy`]. `report` hears of every completed
 /// payoff depth.
 ///
-/// The time goes in two parts: about two fifths to the serialized searches (the engine's,
-/// iterative deepening to some depth `D`, then the opponent's to the same depth, each writing
+/// The time goes in two parts: about three fifths to the serialized searches (the engine's,
+/// iterative deepening to some depth `D`, then the opponent's to `D - 2`, each writing
 /// first: they give the candidates and warm the table), the rest to matrix games
 /// whose payoffs are searched `D - 2` plies deep, the depth the serialized search gave the
 /// same positions, then two plies deeper while time is left. `go depth N` sets `D = 2N`.
@@ -437,7 +437,7 @@ pub fn think<G: SimultaneousGame>(
     // The opponent's own maximin orders, as a serialized search with it writing first finds
     // them, to the depth ours reached: the orders a cautious opponent writes.
     let theirs_limits = Limits {
-        depth: ours.as_ref().map(|o| o.depth.max(1)),
+        depth: ours.as_ref().map(|o| o.depth.saturating_sub(2).max(1)),
         ..serial_limits
     };
     let opponent = ours.as_ref().and_then(|_| {
@@ -453,6 +453,8 @@ pub fn think<G: SimultaneousGame>(
     });
     // The engine's maximin is a lower bound of the round's value for it, the opponent's an
     // upper bound; where they meet (at the same depth) the maximin order is a pure saddle point.
+    // The opponent's search goes two plies less deep (its lines only propose columns), so the
+    // bounds are compared only when the engine's own search is that shallow too.
     let saddle = match (&ours, &opponent) {
         (Some(o), Some(t)) => o.depth == t.depth && o.score >= -t.score,
         _ => false,
@@ -475,36 +477,39 @@ pub fn think<G: SimultaneousGame>(
             oracle.nodes += opponent.as_ref().map_or(0, |o| o.nodes);
             let (rows, cols) = candidates(root, side, &serial, opponent.as_ref(), params);
             let mut best = None;
-            let mut plies = serial.depth.saturating_sub(2).max(1);
-            let last = params
-                .limits
-                .depth
-                .map_or(u32::MAX, |d| (2 * d).saturating_sub(2).max(1));
-            while plies <= last {
+            // Payoff depth from two plies (cheap: a first answer soon), two plies deeper while
+            // the time lasts, up to two plies short of the serialized search (`go depth N`:
+            // exactly `2N - 2`).
+            let last = match params.limits.depth {
+                Some(d) => (2 * d).saturating_sub(2).max(1),
+                None => serial.depth.saturating_sub(2).max(1),
+            };
+            let mut plies = if params.limits.depth.is_some() {
+                last
+            } else {
+                last.min(2)
+            };
+            loop {
+                let begun = Instant::now();
                 let Some(r) = solve_matrix(
-                    side,
-                    plies,
-                    &rows,
-                    &cols,
-                    &mine,
-                    &theirs,
-                    params,
-                    &mut oracle,
-                    started,
+                    side, plies, &rows, &cols, &mine, &theirs, params, &mut oracle, started,
                 ) else {
                     break;
                 };
                 report(&r);
                 best = Some(r);
-                let elapsed = started.elapsed();
-                if control.is_stopped() || params.limits.nodes.is_some_and(|n| oracle.nodes >= n) {
+                if plies >= last
+                    || control.is_stopped()
+                    || params.limits.nodes.is_some_and(|n| oracle.nodes >= n)
+                {
                     break;
                 }
                 // Two plies deeper cost several times this: start only if they may finish.
-                if plan.soft.is_none_or(|soft| elapsed * 4 >= soft) && plan.soft.is_some() {
+                let took = begun.elapsed();
+                if deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < took * 4) {
                     break;
                 }
-                plies += 2;
+                plies = (plies + 2).min(last);
             }
             best.unwrap_or(fallback)
         }
@@ -519,7 +524,7 @@ pub fn think<G: SimultaneousGame>(
 
 /// Percent of the planned time the engine's serialized search may take (the opponent's then
 /// goes to the same depth, in about as long).
-const SERIAL_SHARE: u32 = 35;
+const SERIAL_SHARE: u32 = 60;
 
 /// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
 /// `None` if cut short.
