@@ -172,7 +172,7 @@ impl Engine {
     fn wait_search(&mut self) {
         if let Some(r) = self.running.take() {
             if r.open_ended {
-                r.control.stop();
+                r.control.halt();
             }
             let _ = r.handle.join();
         }
@@ -240,7 +240,7 @@ impl Engine {
     /// Stops the running search, if any, and waits for its `bestmove`.
     fn stop_search(&mut self) {
         if let Some(r) = self.running.take() {
-            r.control.stop();
+            r.control.halt();
             let _ = r.handle.join();
         }
     }

@@ -91,7 +91,7 @@ fn ask(
 }
 
 /// The `position` command that replays the game so far.
-fn position_command<G: SimultaneousGame>(start: &str, rounds: &[Ply]) -> String {
+fn position_command(start: &str, rounds: &[Ply]) -> String {
     let mut cmd = format!("position {start}");
     if !rounds.is_empty() {
         cmd.push_str(" moves");
@@ -143,7 +143,7 @@ pub fn play_rounds<G: SimultaneousGame>(
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        let position = position_command::<G>(&start, &record.plies);
+        let position = position_command(&start, &record.plies);
         let go = clocks.go_command(&rules.time);
         let go_for = |side: Player| format!("go side {side}{}", &go[2..]);
         let allowed = Player::BOTH.map(|p| clocks.allowed(&rules.time, p));

@@ -274,6 +274,11 @@ pub fn complete_turn<G: Game>(
     tt: &TranspositionTable,
     control: &Control,
 ) -> Vec<G::Move> {
+    // After the GUI's `stop` the answer must come at once: the searched line, completed from
+    // the table as `bestmove` does (a turn answered in part is asked again for the rest).
+    if control.is_halted() {
+        return result.pv.clone();
+    }
     let player = root.to_move();
     let limits = &params.limits;
     let elapsed = control.elapsed();

@@ -84,6 +84,9 @@ impl TimePlan {
 #[derive(Debug)]
 pub struct Control {
     stop: AtomicBool,
+    /// The GUI said `stop` (or `quit`): not only the search but whatever would follow it (007's
+    /// turn completion) must answer now.
+    halted: AtomicBool,
     pondering: AtomicBool,
     base: Instant,
     /// Nanoseconds from `base` to the moment the clock started (the `go`, or the `ponderhit`).
@@ -97,6 +100,7 @@ impl Control {
     pub fn new(ponder: bool) -> Self {
         Control {
             stop: AtomicBool::new(false),
+            halted: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
             base: Instant::now(),
             start_ns: AtomicU64::new(0),
@@ -115,6 +119,17 @@ impl Control {
 
     pub fn stop(&self) {
         self.stop.store(true, Relaxed);
+    }
+
+    /// Stops the search at the GUI's word: the answer must come at once, with no more search.
+    pub fn halt(&self) {
+        self.halted.store(true, Relaxed);
+        self.stop();
+    }
+
+    /// Whether [`Control::halt`] was called (here or on an outer search).
+    pub fn is_halted(&self) -> bool {
+        self.halted.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_halted())
     }
 
     #[inline]

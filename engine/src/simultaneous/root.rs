@@ -62,7 +62,7 @@ impl Default for RoundParams {
             insurance: 3,
             epsilon: 0.005,
             oracle_rounds: 4,
-            mix_margin: 0.02,
+            mix_margin: 0.03,
         }
     }
 }
@@ -394,7 +394,7 @@ fn candidates<G: SimultaneousGame>(
 /// draws the order to play from [`RoundResult::strategy`]. `report` hears of every completed
 /// payoff depth.
 ///
-/// The time goes in two parts: about three fifths to the serialized searches (the engine's,
+/// The time goes in two parts: about seven tenths to the serialized searches (the engine's,
 /// iterative deepening to some depth `D`, then the opponent's to `D - 2`, each writing
 /// first: they give the candidates and warm the table), the rest to matrix games
 /// whose payoffs are searched `D - 2` plies deep, the depth the serialized search gave the
@@ -492,7 +492,15 @@ pub fn think<G: SimultaneousGame>(
             loop {
                 let begun = Instant::now();
                 let Some(r) = solve_matrix(
-                    side, plies, &rows, &cols, &mine, &theirs, params, &mut oracle, started,
+                    side,
+                    plies,
+                    &rows,
+                    &cols,
+                    &mine,
+                    &theirs,
+                    params,
+                    &mut oracle,
+                    started,
                 ) else {
                     break;
                 };
@@ -506,7 +514,8 @@ pub fn think<G: SimultaneousGame>(
                 }
                 // Two plies deeper cost several times this: start only if they may finish.
                 let took = begun.elapsed();
-                if deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < took * 4) {
+                if deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < took * 4)
+                {
                     break;
                 }
                 plies = (plies + 2).min(last);
@@ -524,7 +533,7 @@ pub fn think<G: SimultaneousGame>(
 
 /// Percent of the planned time the engine's serialized search may take (the opponent's then
 /// goes to the same depth, in about as long).
-const SERIAL_SHARE: u32 = 60;
+const SERIAL_SHARE: u32 = 70;
 
 /// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
 /// `None` if cut short.
