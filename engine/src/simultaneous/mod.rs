@@ -124,6 +124,13 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
         let _ = (side, out);
     }
 
+    /// Whether the two sides' orders this round may matter to each other enough to be worth a
+    /// matrix game; `false` lets the root play the serialized order, searched deeper. `true`
+    /// by default (always a matrix game).
+    fn may_interact(&self) -> bool {
+        true
+    }
+
     /// Static evaluation in centipawns from White's point of view.
     fn evaluate(&self) -> i32;
 }

@@ -328,8 +328,10 @@ fn serial_lines<G: SimultaneousGame>(
             }
         },
     );
-    if lines.is_empty() {
-        lines.extend(r.best.map(|b| (b, r.pv.get(1).copied())));
+    // The search's own answer leads: the lines reported last may be of an unfinished iteration.
+    if let Some(best) = r.best {
+        lines.retain(|(o, _)| *o != best);
+        lines.insert(0, (best, r.pv.get(1).copied()));
     }
     (!lines.is_empty()).then_some(SerialLines {
         lines,
@@ -419,12 +421,35 @@ pub fn think<G: SimultaneousGame>(
     tt.new_search();
     let plan = TimePlan::new(&params.limits, side, params.move_overhead);
     let deadline = plan.hard.map(|h| started + h);
+    // Where the variant says the orders cannot matter to each other, the round has a pure
+    // saddle point at the serialized order, and all the time goes to finding it deep.
+    let interactive = root.may_interact();
+    let share = if interactive { SERIAL_SHARE } else { 100 };
     let serial_limits = Limits {
         depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
-        move_time: plan.soft.map(|s| s * SERIAL_SHARE / 100),
-        nodes: params.limits.nodes.map(|n| n / 4),
+        move_time: plan.soft.map(|s| s * share / 100),
+        nodes: params.limits.nodes.map(|n| n * share as u64 / 400),
         ..Limits::default()
     };
+    if !interactive {
+        let serial = serial_lines(root, history, side, serial_limits, params, tt, control);
+        let mut r = match serial {
+            Some(s) => {
+                let mut r = RoundResult::pure(s.lines[0].0, started);
+                r.value = expected_score(s.score);
+                r.depth = s.depth;
+                r.nodes = s.nodes;
+                r
+            }
+            None => RoundResult::pure(mine[0], started),
+        };
+        report(&r);
+        while params.limits.infinite && !control.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        r.time = started.elapsed();
+        return r;
+    }
     let ours = serial_lines(
         root,
         history,
@@ -645,22 +670,15 @@ fn solve_matrix<G: SimultaneousGame>(
         // The last round's responses stay out: its solution is the answer.
         let out_of_time = !responded || oracle.deadline.is_some_and(|d| Instant::now() >= d);
         if !grew || round == params.oracle_rounds || out_of_time {
-            // What each single order guarantees in this matrix, and the best of them; the first
-            // row (the deepest search's choice) keeps the lead within the margin.
-            let guaranteed = |i: usize| {
+            // What the deepest search's choice (the first row, the serialized maximin order)
+            // guarantees in this matrix: the payoffs are shallower than that search, so only a
+            // mix that clearly beats it is played, never another single order.
+            let pure = (
                 (0..solution.col.len())
-                    .map(|j| payoff(rows[i], cols[j]))
-                    .fold(f64::INFINITY, f64::min)
-            };
-            let best_pure = (0..solution.row.len())
-                .map(|i| (guaranteed(i), i))
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .expect("the matrix has rows");
-            let pure = if guaranteed(0) >= best_pure.0 - params.mix_margin {
-                (guaranteed(0), 0)
-            } else {
-                best_pure
-            };
+                    .map(|j| payoff(rows[0], cols[j]))
+                    .fold(f64::INFINITY, f64::min),
+                0,
+            );
             let (mut strategy, value) = if solution.value - pure.0 < params.mix_margin {
                 (vec![(rows[pure.1], 1.0)], pure.0)
             } else {

@@ -89,4 +89,14 @@ mod tests {
         );
         assert!(w.len() <= MAX_INSURANCE);
     }
+
+    #[test]
+    fn rounds_interact_where_a_side_can_capture_or_avenge() {
+        let quiet = Ven::start();
+        assert!(!quiet.may_interact());
+        let threats =
+            Ven::from_fen("rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3")
+                .unwrap();
+        assert!(threats.may_interact());
+    }
 }

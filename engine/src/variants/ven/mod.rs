@@ -175,6 +175,20 @@ impl SimultaneousGame for Ven {
         self.insurance_into(side, out)
     }
 
+    /// A round matters to both sides at once where a side can capture or avenge: then a guess
+    /// decides (take or run, avenge or not). Elsewhere orders still meet now and then (a piece
+    /// moved into a slider's path, two pieces sent to one square), but rarely to either side's
+    /// cost: the root then searches the serialized order deeper instead of mixing.
+    fn may_interact(&self) -> bool {
+        Player::BOTH.into_iter().any(|side| {
+            let mut orders = OrderList::new();
+            self.orders_into(side, &mut orders);
+            orders
+                .iter()
+                .any(|o| o.is_vengeance() || self.is_capture(side, *o))
+        })
+    }
+
     fn format_order(&self, order: Order) -> String {
         order.to_string()
     }
