@@ -119,3 +119,30 @@ fn isready_is_answered_during_a_search() {
     e.send("stop");
     e.wait_for("bestmove");
 }
+
+#[test]
+fn a_long_perft_answers_isready_and_stops_with_what_it_counted() {
+    for (variant, depth) in [("chess", 9), ("ven", 6)] {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send(&format!("go perft {depth}"));
+        std::thread::sleep(Duration::from_millis(100));
+        let sent = Instant::now();
+        e.send("isready");
+        let ready = e.wait_for("readyok") - sent;
+        assert!(
+            ready < Duration::from_millis(250),
+            "{variant}: isready took {ready:?}"
+        );
+        let sent = Instant::now();
+        e.send("stop");
+        let stopped = e.wait_for("info string perft stopped") - sent;
+        let total = e.wait_for("Nodes searched");
+        eprintln!("{variant}: perft {depth} stopped in {stopped:?}");
+        assert!(
+            stopped < Duration::from_millis(250),
+            "{variant}: {stopped:?}"
+        );
+        assert!(total - sent < Duration::from_millis(300));
+    }
+}

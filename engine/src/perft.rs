@@ -37,6 +37,50 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize) -> Vec<(G::Move, u64
     }
 }
 
+/// As [`perft`], giving up (`None`) as soon as `stop()` says so: asked at every node three or
+/// more plies above the leaves, so even a deep count stops within a fraction of a second.
+pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &(dyn Fn() -> bool + Sync)) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft(pos, depth));
+    }
+    if stop() {
+        return None;
+    }
+    let mut moves = G::Moves::default();
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for m in moves.iter() {
+        total += perft_until(&pos.play(*m), depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// As [`divide`], stopping when `stop()` says so: the root moves counted whole by then, and
+/// whether that is all of them.
+pub fn divide_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (Vec<(G::Move, u64)>, bool) {
+    let mut moves = G::Moves::default();
+    if depth == 0 {
+        return (Vec::new(), true);
+    }
+    pos.legal_moves(&mut moves);
+    let count = |m: &G::Move| perft_until(&pos.play(*m), depth - 1, stop).map(|n| (*m, n));
+    let counted: Vec<Option<(G::Move, u64)>> = if threads <= 1 {
+        moves.iter().map(count).collect()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
+            Err(_) => moves.iter().map(count).collect(),
+        }
+    };
+    let complete = counted.iter().all(Option::is_some);
+    (counted.into_iter().flatten().collect(), complete)
+}
+
 /// Formats a divide as Stockfish prints it: one `move: count` line per root move, a blank line,
 /// then `Nodes searched: N`.
 pub fn format_divide<G: Game>(pos: &G, divide: &[(G::Move, u64)]) -> String {

@@ -321,8 +321,26 @@ impl Engine {
             ));
         }
         if let Some(depth) = go.perft {
-            let text = self.sessions[self.current].perft(depth, self.options.threads);
-            self.out.lines(&text);
+            // Counted on its own thread, like a search: `stop` cuts it short, `isready` and
+            // `quit` are answered meanwhile.
+            let job = self.sessions[self.current].perft(depth, self.options.threads);
+            let control = Arc::new(Control::new(false));
+            let done = Arc::new(AtomicBool::new(false));
+            let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
+            let handle = std::thread::Builder::new()
+                .name("perft".into())
+                .spawn(move || {
+                    let text = job(&|| c.is_stopped());
+                    d.store(true, Ordering::Release);
+                    out.lines(&text);
+                })
+                .map_err(|e| ParseError::new(format!("cannot start the perft thread: {e}")))?;
+            self.running = Some(Running {
+                handle,
+                control,
+                done,
+                open_ended: false,
+            });
             return Ok(());
         }
         let control = Arc::new(Control::new(go.limits.ponder));

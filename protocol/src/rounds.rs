@@ -7,7 +7,7 @@ use crate::baseline::Play;
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::reply::Out;
-use crate::session::{BenchTotals, SearchEnv, Session};
+use crate::session::{perft_stopped_note, BenchTotals, PerftJob, SearchEnv, Session};
 use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::root::{self, RoundParams, RoundResult};
@@ -323,9 +323,18 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
             .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
     }
 
-    fn perft(&self, depth: u32, threads: usize) -> String {
-        let pos = self.game.position();
-        perft::format_divide(pos, &perft::divide(pos, depth, threads))
+    fn perft(&self, depth: u32, threads: usize) -> PerftJob {
+        let pos = self.game.position().clone();
+        Box::new(move |stop| {
+            let (counted, complete) = perft::divide_until(&pos, depth, threads, stop);
+            let text = perft::format_divide(&pos, &counted);
+            if complete {
+                return text;
+            }
+            let pairs = perft::root_pairs(&pos).len();
+            let note = perft_stopped_note(counted.len(), pairs);
+            text.replacen("\nNodes searched", &format!("\n{note}Nodes searched"), 1)
+        })
     }
 
     fn display(&self) -> String {

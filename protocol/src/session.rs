@@ -87,6 +87,14 @@ pub trait Describe: Game {
     }
 }
 
+/// A `go perft` to run: given what says stop, the text to print.
+pub type PerftJob = Box<dyn FnOnce(&(dyn Fn() -> bool + Sync)) -> String + Send>;
+
+/// The closing lines of a divide that `stop` cut short, before its `Nodes searched` line.
+pub fn perft_stopped_note(counted: usize, of: usize) -> String {
+    format!("info string perft stopped: {counted} of {of} root moves counted whole\n")
+}
+
 /// Everything a search thread takes along.
 pub struct SearchEnv {
     pub tt: Arc<TranspositionTable>,
@@ -123,8 +131,10 @@ pub trait Session: Send {
     /// Starts a search of the current position on its own thread, which prints `info` lines
     /// and finally `bestmove`.
     fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError>;
-    /// `go perft N`: the divide, as text.
-    fn perft(&self, depth: u32, threads: usize) -> String;
+    /// `go perft N`: a job counting the divide of the current position, to run on its own
+    /// thread so that `stop`, `isready` and `quit` are answered meanwhile; its text is the
+    /// divide, or once stopped the root moves counted whole and a line saying it stopped.
+    fn perft(&self, depth: u32, threads: usize) -> PerftJob;
     /// `d`.
     fn display(&self) -> String;
     /// `eval`.
@@ -299,9 +309,19 @@ impl<G: Describe> Session for GameSession<G> {
             .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
     }
 
-    fn perft(&self, depth: u32, threads: usize) -> String {
-        let pos = self.position();
-        perft::format_divide(pos, &perft::divide(pos, depth, threads))
+    fn perft(&self, depth: u32, threads: usize) -> PerftJob {
+        let pos = self.position().clone();
+        Box::new(move |stop| {
+            let (counted, complete) = perft::divide_until(&pos, depth, threads, stop);
+            let text = perft::format_divide(&pos, &counted);
+            if complete {
+                return text;
+            }
+            let mut moves = G::Moves::default();
+            pos.legal_moves(&mut moves);
+            let note = perft_stopped_note(counted.len(), moves.len());
+            text.replacen("\nNodes searched", &format!("\n{note}Nodes searched"), 1)
+        })
     }
 
     fn display(&self) -> String {

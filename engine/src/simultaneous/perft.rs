@@ -68,6 +68,53 @@ pub fn divide<G: SimultaneousGame>(pos: &G, depth: u32, threads: usize) -> Vec<(
     }
 }
 
+/// As [`perft`], giving up (`None`) as soon as `stop()` says so (asked at every node two or
+/// more rounds above the leaves).
+pub fn perft_until<G: SimultaneousGame>(
+    pos: &G,
+    depth: u32,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<u64> {
+    if depth < 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop() {
+        return None;
+    }
+    let mut total = 0;
+    for (w, b) in root_pairs(pos) {
+        total += perft_until(&pos.resolve(w, b), depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// As [`divide`], stopping when `stop()` says so: the root pairs counted whole by then, and
+/// whether that is all of them.
+pub fn divide_until<G: SimultaneousGame>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (Vec<(Pair<G>, u64)>, bool) {
+    if depth == 0 {
+        return (Vec::new(), true);
+    }
+    let pairs = root_pairs(pos);
+    let count = |&(w, b): &(G::Order, G::Order)| {
+        perft_until(&pos.resolve(w, b), depth - 1, stop).map(|n| ((w, b), n))
+    };
+    let counted: Vec<Option<(Pair<G>, u64)>> = if threads <= 1 {
+        pairs.iter().map(count).collect()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| pairs.par_iter().map(count).collect()),
+            Err(_) => pairs.iter().map(count).collect(),
+        }
+    };
+    let complete = counted.iter().all(Option::is_some);
+    (counted.into_iter().flatten().collect(), complete)
+}
+
 /// Formats a divide: one `WHITE,BLACK: n` line per root pair, a blank line, then
 /// `Nodes searched: N`.
 pub fn format_divide<G: SimultaneousGame>(pos: &G, divide: &[(Pair<G>, u64)]) -> String {

@@ -288,6 +288,7 @@ fn serial_lines<G: SimultaneousGame>(
     history: &[u64],
     side: Player,
     limits: Limits,
+    lines_wanted: usize,
     params: &RoundParams,
     tt: &TranspositionTable,
     control: &Arc<Control>,
@@ -299,7 +300,7 @@ fn serial_lines<G: SimultaneousGame>(
         .collect();
     let search_params = SearchParams {
         limits,
-        multipv: params.candidates,
+        multipv: lines_wanted,
         threads: params.threads,
         move_overhead: Duration::ZERO,
         ..SearchParams::default()
@@ -432,7 +433,7 @@ pub fn think<G: SimultaneousGame>(
         ..Limits::default()
     };
     if !interactive {
-        let serial = serial_lines(root, history, side, serial_limits, params, tt, control);
+        let serial = serial_lines(root, history, side, serial_limits, 1, params, tt, control);
         let mut r = match serial {
             Some(s) => {
                 let mut r = RoundResult::pure(s.lines[0].0, started);
@@ -450,38 +451,63 @@ pub fn think<G: SimultaneousGame>(
         r.time = started.elapsed();
         return r;
     }
-    let ours = serial_lines(
+    // First the serialized search alone, one line, as deep as the share allows: multi-line
+    // searches cost depth, and the order the engine falls back on must be as good as the
+    // maximin player's. Then, two plies shallower on the warm table, the engine's other good
+    // orders and the opponent's own (each writing first): the matrix's candidates.
+    let main = serial_lines(
         root,
         history,
         side,
         serial_limits.clone(),
+        1,
         params,
         tt,
         control,
     );
-    // The opponent's own maximin orders, as a serialized search with it writing first finds
-    // them, to the depth ours reached: the orders a cautious opponent writes.
-    let theirs_limits = Limits {
-        depth: ours.as_ref().map(|o| o.depth.saturating_sub(2).max(1)),
-        ..serial_limits
+    let shallower = |main: &SerialLines<G::Order>| Limits {
+        depth: Some(main.depth.saturating_sub(2).max(1)),
+        ..serial_limits.clone()
     };
-    let opponent = ours.as_ref().and_then(|_| {
+    let ours = main.as_ref().map(|m| {
+        let mut lines = serial_lines(
+            root,
+            history,
+            side,
+            shallower(m),
+            params.candidates,
+            params,
+            tt,
+            control,
+        )
+        .map_or(Vec::new(), |c| c.lines);
+        lines.retain(|(o, _)| *o != m.lines[0].0);
+        lines.insert(0, m.lines[0]);
+        SerialLines {
+            lines,
+            score: m.score,
+            depth: m.depth,
+            nodes: m.nodes,
+        }
+    });
+    let opponent = main.as_ref().and_then(|m| {
         serial_lines(
             root,
             history,
             side.other(),
-            theirs_limits,
+            shallower(m),
+            params.candidates,
             params,
             tt,
             control,
         )
     });
     // The engine's maximin is a lower bound of the round's value for it, the opponent's an
-    // upper bound; where they meet (at the same depth) the maximin order is a pure saddle point.
-    // The opponent's search goes two plies less deep (its lines only propose columns), so the
-    // bounds are compared only when the engine's own search is that shallow too.
+    // upper bound; where they meet the maximin order is a pure saddle point. The opponent's
+    // search is two plies shallower, so this takes the deeper bound as it is: a slightly
+    // optimistic test, whose misses the matrix game below still catches.
     let saddle = match (&ours, &opponent) {
-        (Some(o), Some(t)) => o.depth == t.depth && o.score >= -t.score,
+        (Some(o), Some(t)) => o.score >= -t.score,
         _ => false,
     };
     let mut result = match ours {
@@ -558,7 +584,7 @@ pub fn think<G: SimultaneousGame>(
 
 /// Percent of the planned time the engine's serialized search may take (the opponent's then
 /// goes to the same depth, in about as long).
-const SERIAL_SHARE: u32 = 70;
+const SERIAL_SHARE: u32 = 85;
 
 /// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
 /// `None` if cut short.
