@@ -438,7 +438,7 @@ pub fn think<G: SimultaneousGame>(
             Some(s) => {
                 let mut r = RoundResult::pure(s.lines[0].0, started);
                 r.value = expected_score(s.score);
-                r.depth = s.depth;
+                r.depth = s.depth.saturating_sub(2).max(1);
                 r.nodes = s.nodes;
                 r
             }
@@ -465,8 +465,11 @@ pub fn think<G: SimultaneousGame>(
         tt,
         control,
     );
+    // Each candidate search gets at most a quarter of what is left before the deadline, so
+    // that the matrix games keep half of it.
     let shallower = |main: &SerialLines<G::Order>| Limits {
         depth: Some(main.depth.saturating_sub(2).max(1)),
+        move_time: deadline.map(|d| d.saturating_duration_since(Instant::now()) / 4),
         ..serial_limits.clone()
     };
     let ours = main.as_ref().map(|m| {
@@ -515,7 +518,7 @@ pub fn think<G: SimultaneousGame>(
         Some(serial) if saddle => {
             let mut r = RoundResult::pure(serial.lines[0].0, started);
             r.value = expected_score(serial.score);
-            r.depth = serial.depth;
+            r.depth = serial.depth.saturating_sub(2).max(1);
             r.nodes = serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
             report(&r);
             r
