@@ -91,6 +91,23 @@ def click_ply(ply):
     assert shown == ply, f"clicked {ply}, the board played {shown}"
 
 
+def click_order(order):
+    """Ven: clicks the person's order; it stays secret until the engine writes its own, then the
+    round shows with both orders and its report. Returns the round's text."""
+    squares = js(f"return squaresOf({json.dumps(order)})")
+    n = js("return state.plies.length")
+    click(squares[0])
+    click(squares[1])
+    until(f"return state.plies.length > {n} && !state.thinking", f"the round with {order}")
+    shown = js("return state.plies[state.plies.length - 1].text")
+    assert shown.startswith(order + ","), f"wrote {order}, the round shows {shown}"
+    note = js("return state.plies[state.plies.length - 1].note")
+    assert len(note.split()) == 3, f"round report: {note!r}"
+    report = d.find_element(By.CSS_SELECTOR, "#moves li:last-child .note").text
+    assert note in report, report
+    return shown
+
+
 def engine_replied(plies_before):
     until(f"return !state.thinking && state.plies.length > {plies_before} && "
           "(state.outcome || state.to_move === seat())", "the engine's reply")
@@ -125,6 +142,8 @@ MATES = {
     "double-ended-deep": ("k7/2K5/8/8/8/8/8/1Q6 w - - 0 1", "b1a1", "1-0", "checkmate"),
     "007": ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "1-0", "checkmate"),
     "vanguard": ("k15/" + "16/" * 14 + "QK14 w - 0 1", "a1a16", "1-0", "royal piece captured"),
+    # Black's one order (Kg8) cannot stop Ra8: mate at the start of the next round.
+    "ven": ("7k/1R6/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "1-0", "checkmate"),
 }
 
 try:
@@ -137,7 +156,10 @@ try:
         # A game from the start: a click ply, the engine's answer on the board.
         new_game(variant)
         first = js("return state.moves[0]")
-        if variant == "007":
+        if variant == "ven":
+            # The person's order waits unseen; the engine writes Black's; the round shows.
+            reply = [click_order(first)]
+        elif variant == "007":
             # White's first turn: friendly, enemy (a black piece, by White's clicks), friendly.
             for ply in ["d2d4", "d7d5", "g1f3"]:
                 click_ply(ply)
@@ -152,7 +174,10 @@ try:
         export_pgn(js("return state.outcome ? state.outcome.result : '*'"))
         # A prepared position to its end, by clicks.
         new_game(variant, fen=fen)
-        click_ply(mate)
+        if variant == "ven":
+            click_order(mate)
+        else:
+            click_ply(mate)
         until("return state.outcome !== null", "the game's end")
         text = status()
         assert result in text and reason in text, text

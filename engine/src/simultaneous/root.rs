@@ -472,8 +472,11 @@ pub fn think<G: SimultaneousGame>(
         move_time: deadline.map(|d| d.saturating_duration_since(Instant::now()) / 4),
         ..serial_limits.clone()
     };
+    // The engine's candidate search, and its own best score at that depth (a bound to compare
+    // with the opponent's at the same depth).
+    let mut bound = None;
     let ours = main.as_ref().map(|m| {
-        let mut lines = serial_lines(
+        let candidates = serial_lines(
             root,
             history,
             side,
@@ -482,8 +485,9 @@ pub fn think<G: SimultaneousGame>(
             params,
             tt,
             control,
-        )
-        .map_or(Vec::new(), |c| c.lines);
+        );
+        bound = candidates.as_ref().map(|c| (c.depth, c.score));
+        let mut lines = candidates.map_or(Vec::new(), |c| c.lines);
         lines.retain(|(o, _)| *o != m.lines[0].0);
         lines.insert(0, m.lines[0]);
         SerialLines {
@@ -506,11 +510,10 @@ pub fn think<G: SimultaneousGame>(
         )
     });
     // The engine's maximin is a lower bound of the round's value for it, the opponent's an
-    // upper bound; where they meet the maximin order is a pure saddle point. The opponent's
-    // search is two plies shallower, so this takes the deeper bound as it is: a slightly
-    // optimistic test, whose misses the matrix game below still catches.
-    let saddle = match (&ours, &opponent) {
-        (Some(o), Some(t)) => o.score >= -t.score,
+    // upper bound; where they meet, at the same depth, the maximin order is a pure saddle point
+    // (played as the deeper search chose it).
+    let saddle = match (bound, &opponent) {
+        (Some((depth, lower)), Some(t)) => depth == t.depth && lower >= -t.score,
         _ => false,
     };
     let mut result = match ours {
