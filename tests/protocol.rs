@@ -370,7 +370,9 @@ fn pruning_option_changes_the_search() {
 fn perft_eval_and_bench() {
     let mut e = Engine::start();
     e.send("position startpos");
-    let lines = e.ask("go perft 3");
+    // Perft counts on its own thread (stop can cut it short), so its lines end with the total.
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched");
     assert_eq!(lines.len(), 22);
     assert!(lines.contains(&"e2e4: 600".to_string()));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");

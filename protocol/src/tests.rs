@@ -275,7 +275,7 @@ fn perft_bench_d_and_eval() {
     let (mut e, c) = engine();
     send(&mut e, &["position fen 5 3 1 0 w", "go perft 2"]);
     assert_eq!(
-        c.take(),
+        c.wait_for("Nodes searched"),
         vec!["1: 3", "2: 3", "3: 2", "", "Nodes searched: 8"]
     );
     send(&mut e, &["bench"]);
@@ -532,7 +532,7 @@ fn simultaneous_perft_counts_pairs_of_orders() {
         &mut e,
         &["setoption name UCI_Variant value pennies", "go perft 2"],
     );
-    let out = c.take();
+    let out = c.wait_for("Nodes searched");
     assert_eq!(out.len(), 9 + 2, "{out:?}");
     assert_eq!(out[0], "0,0: 9");
     assert_eq!(out.last().unwrap(), "Nodes searched: 81");

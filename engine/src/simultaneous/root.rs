@@ -283,6 +283,7 @@ struct SerialLines<O> {
 /// The serialized search at the root, with the engine writing first in every round, reporting
 /// `params.candidates` lines: what "just use alpha-beta" would play, and the start of the
 /// matrix. `None` if it was stopped before its first iteration.
+#[allow(clippy::too_many_arguments)]
 fn serial_lines<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
@@ -466,9 +467,11 @@ pub fn think<G: SimultaneousGame>(
         control,
     );
     // Each candidate search gets at most a quarter of what is left before the deadline, so
-    // that the matrix games keep half of it.
+    // that the matrix games keep half of it. Its depth is a whole number of rounds (even, at
+    // least the root round's two plies): only there are the two sides' maximin scores bounds of
+    // the round's value, for the saddle-point test below.
     let shallower = |main: &SerialLines<G::Order>| Limits {
-        depth: Some(main.depth.saturating_sub(2).max(1)),
+        depth: Some((main.depth.saturating_sub(2) & !1).max(2)),
         move_time: deadline.map(|d| d.saturating_duration_since(Instant::now()) / 4),
         ..serial_limits.clone()
     };
@@ -513,7 +516,7 @@ pub fn think<G: SimultaneousGame>(
     // upper bound; where they meet, at the same depth, the maximin order is a pure saddle point
     // (played as the deeper search chose it).
     let saddle = match (bound, &opponent) {
-        (Some((depth, lower)), Some(t)) => depth == t.depth && lower >= -t.score,
+        (Some((depth, lower)), Some(t)) => depth == t.depth && depth % 2 == 0 && lower >= -t.score,
         _ => false,
     };
     let mut result = match ours {
