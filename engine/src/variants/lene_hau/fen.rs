@@ -1,0 +1,430 @@
+//! The 7-field extended FEN (§4): standing pieces with bracket stacks, then travellers.
+
+use super::*;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+
+fn err(field: &str, token: &str, why: &str) -> ParseError {
+    ParseError::new(format!("FEN {field} '{token}': {why}"))
+}
+
+fn kind_of(c: char) -> Option<(Player, u8)> {
+    let k = LETTERS
+        .iter()
+        .position(|&l| l as char == c.to_ascii_uppercase())? as u8;
+    let p = if c.is_ascii_uppercase() {
+        Player::White
+    } else {
+        Player::Black
+    };
+    Some((p, k))
+}
+
+fn letter(c: Player, k: u8) -> char {
+    let l = LETTERS[k as usize] as char;
+    if c == Player::White {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+fn parse_square(s: &str) -> Option<u8> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return None;
+    }
+    Some((b[1] - b'1') * 8 + (b[0] - b'a'))
+}
+
+impl LeneHau {
+    pub(crate) fn parse_fen(fen: &str) -> Result<Self, ParseError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 7 {
+            return Err(err(
+                "",
+                fen,
+                "needs 6 or 7 fields (placement side castling ep halfmove fullmove travellers)",
+            ));
+        }
+        let mut pieces: ArrayVec<Piece, 32> = ArrayVec::new();
+        fn add(pieces: &mut ArrayVec<Piece, 32>, p: Piece, token: &str) -> Result<(), ParseError> {
+            pieces
+                .try_push(p)
+                .map_err(|_| err("placement", token, "more than 32 pieces"))
+        }
+
+        // Field 1.
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(err("placement", fields[0], "needs 8 ranks"));
+        }
+        for (ri, rank_text) in ranks.iter().enumerate() {
+            let rank = 7 - ri as u8;
+            let mut file = 0u8;
+            let mut chars = rank_text.chars();
+            while let Some(c) = chars.next() {
+                if file >= 8 && c != ']' {
+                    return Err(err("placement", rank_text, "rank longer than 8 squares"));
+                }
+                if let Some(d) = c.to_digit(10) {
+                    if !(1..=8).contains(&d) || file + d as u8 > 8 {
+                        return Err(err("placement", rank_text, "bad empty-square count"));
+                    }
+                    file += d as u8;
+                } else if c == '[' {
+                    let mut group = Vec::new();
+                    loop {
+                        match chars.next() {
+                            Some(']') => break,
+                            Some(g) => group.push(g),
+                            None => return Err(err("placement", rank_text, "unclosed '['")),
+                        }
+                    }
+                    if group.len() < 2 {
+                        return Err(err(
+                            "placement",
+                            rank_text,
+                            "a group needs two or more pieces",
+                        ));
+                    }
+                    let mut colour = None;
+                    for g in group {
+                        let (p, k) = kind_of(g)
+                            .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
+                        if colour.is_some_and(|c| c != p) {
+                            return Err(err("placement", rank_text, "a group mixes colours"));
+                        }
+                        colour = Some(p);
+                        let sq = rank * 8 + file;
+                        add(&mut pieces, standing(p, k, sq), rank_text)?;
+                    }
+                    file += 1;
+                } else {
+                    let (p, k) = kind_of(c)
+                        .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
+                    add(&mut pieces, standing(p, k, rank * 8 + file), rank_text)?;
+                    file += 1;
+                }
+            }
+            if file != 8 {
+                return Err(err("placement", rank_text, "rank does not have 8 squares"));
+            }
+        }
+
+        // Field 2.
+        let side = match fields[1] {
+            "w" => Player::White,
+            "b" => Player::Black,
+            t => return Err(err("side", t, "must be 'w' or 'b'")),
+        };
+
+        // Field 3.
+        let mut castling = 0u8;
+        if fields[2] != "-" {
+            for c in fields[2].chars() {
+                let bit = match c {
+                    'K' => WK,
+                    'Q' => WQ,
+                    'k' => BK,
+                    'q' => BQ,
+                    _ => return Err(err("castling", fields[2], "bad letter")),
+                };
+                if castling & bit != 0 {
+                    return Err(err("castling", fields[2], "repeated letter"));
+                }
+                castling |= bit;
+            }
+        }
+
+        // Field 4.
+        let ep = if fields[3] == "-" {
+            NO_EP
+        } else {
+            let sq = parse_square(fields[3])
+                .ok_or_else(|| err("en passant", fields[3], "not a square"))?;
+            let (rank, pawn_sq, owner) = if side == Player::White {
+                (5, sq - 8, Player::Black)
+            } else {
+                (2, sq + 8, Player::White)
+            };
+            if sq >> 3 != rank {
+                return Err(err(
+                    "en passant",
+                    fields[3],
+                    "wrong rank for the side to move",
+                ));
+            }
+            if !pieces
+                .iter()
+                .any(|p| p.color == owner && p.kind == PAWN && p.sq == pawn_sq)
+            {
+                return Err(err(
+                    "en passant",
+                    fields[3],
+                    "no double-stepped pawn beyond it",
+                ));
+            }
+            sq
+        };
+
+        // Fields 5, 6.
+        let halfmove: u32 = fields[4]
+            .parse()
+            .map_err(|_| err("halfmove clock", fields[4], "not a number"))?;
+        let fullmove: u32 = fields[5]
+            .parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| err("fullmove number", fields[5], "not a positive number"))?;
+
+        // Field 7.
+        let travel = fields.get(6).copied().unwrap_or("-");
+        if travel != "-" {
+            for rec in travel.split(',') {
+                let p = parse_record(rec)?;
+                add(&mut pieces, p, rec)?;
+            }
+        }
+        // Kings and castling records come in pairs (`Kf1>g1` with `Rh1=f1`, `Kd1>c1` with
+        // `Ra1=d1`).
+        let castling_pair = |king_dst: u8, rook_dst: u8| (king_dst & 7 == 6) == (rook_dst & 7 == 5);
+        for p in &pieces {
+            let ok = match (p.kind, p.state) {
+                (KING, State::Travelling) => pieces.iter().any(|r| {
+                    r.color == p.color && r.state == State::Committed && castling_pair(p.dst, r.dst)
+                }),
+                (ROOK, State::Committed) => pieces.iter().any(|k| {
+                    k.color == p.color
+                        && k.kind == KING
+                        && k.state == State::Travelling
+                        && castling_pair(k.dst, p.dst)
+                }),
+                _ => true,
+            };
+            if !ok {
+                return Err(err(
+                    "travellers",
+                    travel,
+                    "a castling king needs its committed rook record and vice versa",
+                ));
+            }
+        }
+        for c in Player::BOTH {
+            let kings = pieces
+                .iter()
+                .filter(|p| p.color == c && p.kind == KING)
+                .count();
+            if kings != 1 {
+                return Err(err(
+                    "placement",
+                    fields[0],
+                    &format!("{c} needs exactly one king"),
+                ));
+            }
+        }
+        if pieces
+            .iter()
+            .any(|p| p.kind == PAWN && (p.sq >> 3 == 0 || p.sq >> 3 == 7))
+        {
+            return Err(err(
+                "placement",
+                fields[0],
+                "a pawn on the first or last rank",
+            ));
+        }
+        // Castling rights need their king and rook standing at home.
+        for (bit, king, rook, c) in [
+            (WK, 4, 7, Player::White),
+            (WQ, 4, 0, Player::White),
+            (BK, 60, 63, Player::Black),
+            (BQ, 60, 56, Player::Black),
+        ] {
+            let has = |k: u8, s: u8| {
+                pieces
+                    .iter()
+                    .any(|p| p.color == c && p.kind == k && p.sq == s && p.state == State::Standing)
+            };
+            if castling & bit != 0 && !(has(KING, king) && has(ROOK, rook)) {
+                return Err(err("castling", fields[2], "king or rook not at home"));
+            }
+        }
+
+        let mut pos = LeneHau {
+            pieces,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            piece_keys: 0,
+            result: None,
+            view: [0; 2],
+            kinds: [[0; 6]; 2],
+            standing: [[0; 6]; 2],
+            multi: 0,
+            stacked: [0; 2],
+            moving: [false; 2],
+        };
+        pos.piece_keys = pos
+            .pieces
+            .iter()
+            .fold(0u64, |a, p| a.wrapping_add(zobrist::piece(p)));
+        pos.derive();
+        if pos.side_in_check(side.other()) {
+            return Err(err("side", fields[1], "the side not to move is in check"));
+        }
+        Ok(pos)
+    }
+
+    pub(crate) fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(96);
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let sq = rank * 8 + file;
+                let mut here: Vec<(u8, Player)> = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.sq == sq && p.state == State::Standing)
+                    .map(|p| (p.kind, p.color))
+                    .collect();
+                if here.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push((b'0' + empty) as char);
+                    empty = 0;
+                }
+                here.sort_by_key(|x| x.0);
+                if here.len() > 1 {
+                    out.push('[');
+                }
+                for (k, c) in &here {
+                    out.push(letter(*c, *k));
+                }
+                if here.len() > 1 {
+                    out.push(']');
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.side.fen_char());
+        out.push(' ');
+        if self.castling == 0 {
+            out.push('-');
+        }
+        for (bit, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
+            if self.castling & bit != 0 {
+                out.push(c);
+            }
+        }
+        out.push(' ');
+        if self.ep == NO_EP {
+            out.push('-');
+        } else {
+            out.push_str(&square_name(self.ep));
+        }
+        out.push_str(&format!(" {} {} ", self.halfmove, self.fullmove));
+        let mut recs: Vec<&Piece> = self
+            .pieces
+            .iter()
+            .filter(|p| p.state != State::Standing)
+            .collect();
+        recs.sort_by_key(|p| (p.color.index(), p.sq, p.kind, p.dst));
+        if recs.is_empty() {
+            out.push('-');
+        }
+        for (i, p) in recs.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push(letter(p.color, p.kind));
+            out.push_str(&square_name(p.sq));
+            out.push(if p.state == State::Committed {
+                '='
+            } else {
+                '>'
+            });
+            out.push_str(&square_name(p.dst));
+        }
+        out
+    }
+}
+
+fn standing(color: Player, kind: u8, sq: u8) -> Piece {
+    Piece {
+        color,
+        kind,
+        sq,
+        dst: sq,
+        state: State::Standing,
+    }
+}
+
+/// One record of field 7 with the validity rules of §4.
+fn parse_record(rec: &str) -> Result<Piece, ParseError> {
+    let bad = |why: &str| err("travellers", rec, why);
+    let mut chars = rec.chars();
+    let (color, kind) = chars
+        .next()
+        .and_then(kind_of)
+        .ok_or_else(|| bad("bad piece letter"))?;
+    let rest = chars.as_str();
+    if rest.len() != 5 || !rest.is_ascii() {
+        return Err(bad("expected <letter><square>'>'<square> or '='"));
+    }
+    let sq = parse_square(&rest[0..2]).ok_or_else(|| bad("bad current square"))?;
+    let sep = &rest[2..3];
+    let dst = parse_square(&rest[3..5]).ok_or_else(|| bad("bad destination"))?;
+    let (f, r) = ((sq & 7) as i8, (sq >> 3) as i8);
+    let (df, dr) = ((dst & 7) as i8 - f, (dst >> 3) as i8 - r);
+    let white = color == Player::White;
+    let home = if white { 0 } else { 7 };
+    if sep == "=" {
+        let ok = kind == ROOK
+            && r == home
+            && dr == 0
+            && ((f == 7 && dst & 7 == 5) || (f == 0 && dst & 7 == 3));
+        if !ok {
+            return Err(bad("a committed rook goes h1=f1, a1=d1, h8=f8 or a8=d8"));
+        }
+        return Ok(Piece {
+            color,
+            kind,
+            sq,
+            dst,
+            state: State::Committed,
+        });
+    }
+    if sep != ">" {
+        return Err(bad("separator must be '>' or '='"));
+    }
+    let ok = match kind {
+        QUEEN => dst != sq && (df == 0 || dr == 0 || df.abs() == dr.abs()),
+        ROOK => dst != sq && (df == 0 || dr == 0),
+        BISHOP => dst != sq && df.abs() == dr.abs(),
+        KNIGHT => df.abs() == 1 && dr.abs() == 1,
+        PAWN => {
+            df == 0 && dr == if white { 1 } else { -1 } && (dst >> 3) == if white { 3 } else { 4 }
+        }
+        _ => r == home && dr == 0 && ((f == 5 && df == 1) || (f == 3 && df == -1)),
+    };
+    if !ok {
+        return Err(bad("impossible journey for this piece"));
+    }
+    Ok(Piece {
+        color,
+        kind,
+        sq,
+        dst,
+        state: State::Travelling,
+    })
+}

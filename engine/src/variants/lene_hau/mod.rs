@@ -1,0 +1,330 @@
+//! Lene Hau Chess (Ralph Betza, 2001): pieces make normal chess moves but travel one square per
+//! turn. Rules: `shared/rules/lene-hau.md`; as implemented: docs/variants/lene-hau.md.
+//!
+//! The position is a fixed list of at most 32 pieces (stacks and travellers need per-piece
+//! state) plus bitboards of the view derived from it after every turn.
+
+mod eval;
+mod fen;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
+use arrayvec::ArrayVec;
+
+pub use fen::START_FEN;
+
+/// Piece kinds in canonical FEN order.
+pub const KING: u8 = 0;
+pub const QUEEN: u8 = 1;
+pub const ROOK: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const KNIGHT: u8 = 4;
+pub const PAWN: u8 = 5;
+/// The kind of the pass `0000`.
+const PASS: u8 = 6;
+const LETTERS: &[u8; 6] = b"KQRBNP";
+
+/// Where a piece is in its journey.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum State {
+    Standing,
+    /// Under way to `Piece::dst`.
+    Travelling,
+    /// A castling rook on its corner, transferred to `Piece::dst` when its king arrives.
+    Committed,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct Piece {
+    pub color: Player,
+    pub kind: u8,
+    pub sq: u8,
+    /// The destination; equals `sq` for a standing piece.
+    pub dst: u8,
+    pub state: State,
+}
+
+/// An order: piece kind, origin, final destination, promotion (0 = none); or the pass.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct Move {
+    pub kind: u8,
+    pub from: u8,
+    pub to: u8,
+    pub promo: u8,
+}
+
+impl Move {
+    pub const PASS: Move = Move {
+        kind: PASS,
+        from: 0,
+        to: 0,
+        promo: 0,
+    };
+    pub fn is_pass(self) -> bool {
+        self.kind == PASS
+    }
+}
+
+/// Room for the widest position 32 pieces allow (31 queens would have under 900 orders).
+pub type MoveList = ArrayVec<Move, 1024>;
+
+/// Castling right bits.
+pub const WK: u8 = 1;
+pub const WQ: u8 = 2;
+pub const BK: u8 = 4;
+pub const BQ: u8 = 8;
+/// No en-passant square.
+pub const NO_EP: u8 = 64;
+
+#[derive(Clone, Debug)]
+pub struct LeneHau {
+    pieces: ArrayVec<Piece, 32>,
+    side: Player,
+    castling: u8,
+    ep: u8,
+    halfmove: u32,
+    fullmove: u32,
+    /// Sum (wrapping) of the pieces' keys: kept incrementally by `play`.
+    piece_keys: u64,
+    /// Decided by the last turn (§7 step 7).
+    result: Option<Outcome>,
+    // The view, derived from `pieces` (see `derive`).
+    /// Squares holding any piece of a colour, standing or travelling.
+    view: [u64; 2],
+    /// View squares by colour and kind.
+    kinds: [[u64; 6]; 2],
+    /// Squares of standing pieces by colour and kind (what may be ordered).
+    standing: [[u64; 6]; 2],
+    /// Squares holding two or more pieces of any colour and status.
+    multi: u64,
+    /// Squares holding two or more standing pieces of the colour (notation prefix).
+    stacked: [u64; 2],
+    /// Whether the colour has a travelling or committed piece.
+    moving: [bool; 2],
+}
+
+/// 50-move rule: 100 turns.
+pub const DRAW_PLIES: u32 = 100;
+
+#[inline(always)]
+pub(crate) fn ci(c: Player) -> usize {
+    c.index()
+}
+
+impl LeneHau {
+    /// The pieces, standing and travelling.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+    pub fn side(&self) -> Player {
+        self.side
+    }
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+    pub fn ep(&self) -> u8 {
+        self.ep
+    }
+    pub fn result(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    /// Rebuilds the view bitboards from the piece list.
+    pub(crate) fn derive(&mut self) {
+        self.view = [0; 2];
+        self.kinds = [[0; 6]; 2];
+        self.standing = [[0; 6]; 2];
+        self.multi = 0;
+        self.stacked = [0; 2];
+        self.moving = [false; 2];
+        let mut any = 0u64;
+        for p in &self.pieces {
+            let c = ci(p.color);
+            let b = 1u64 << p.sq;
+            self.multi |= any & b;
+            any |= b;
+            self.view[c] |= b;
+            self.kinds[c][p.kind as usize] |= b;
+            if p.state == State::Standing {
+                let all: u64 = self.standing[c].iter().fold(0, |a, x| a | x);
+                self.stacked[c] |= all & b;
+                self.standing[c][p.kind as usize] |= b;
+            } else {
+                self.moving[c] = true;
+            }
+        }
+    }
+
+    /// The king's square in the view.
+    pub(crate) fn king_sq(&self, c: Player) -> Option<u8> {
+        let k = self.kinds[ci(c)][KING as usize];
+        (k != 0).then(|| k.trailing_zeros() as u8)
+    }
+
+    /// The key recomputed from scratch (the tests compare it with the incremental one).
+    pub fn recomputed_key(&self) -> u64 {
+        let sum = self
+            .pieces
+            .iter()
+            .fold(0u64, |a, p| a.wrapping_add(zobrist::piece(p)));
+        zobrist::combine(sum, self.side, self.castling, self.ep)
+    }
+}
+
+mod zobrist {
+    //! Pieces are summed, not xored: two identical pieces on one square must not cancel.
+    use super::{Piece, State};
+    use crate::game::Player;
+    use crate::zobrist::keys;
+
+    static STANDING: [u64; 12 * 64] = keys(0x1e4e_4a0a_0001);
+    static TRAVEL: [u64; 12 * 64] = keys(0x1e4e_4a0a_0002);
+    static DEST: [u64; 64] = keys(0x1e4e_4a0a_0003);
+    static COMMITTED: [u64; 128] = keys(0x1e4e_4a0a_0004);
+    static MISC: [u64; 16 + 65 + 1] = keys(0x1e4e_4a0a_0005);
+
+    pub fn piece(p: &Piece) -> u64 {
+        let i = (p.color.index() * 6 + p.kind as usize) * 64 + p.sq as usize;
+        match p.state {
+            State::Standing => STANDING[i],
+            State::Travelling => TRAVEL[i]
+                .wrapping_add(DEST[p.dst as usize].rotate_left(p.kind as u32 * 5 + 1))
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15 | 1),
+            State::Committed => COMMITTED[p.color.index() * 64 + p.sq as usize],
+        }
+    }
+
+    pub fn combine(sum: u64, side: Player, castling: u8, ep: u8) -> u64 {
+        let side_key = if side == Player::Black { MISC[81] } else { 0 };
+        sum ^ MISC[castling as usize] ^ MISC[16 + ep as usize] ^ side_key
+    }
+}
+
+impl Game for LeneHau {
+    type Move = Move;
+    type Moves = MoveList;
+    type Options = ();
+
+    const NAME: &'static str = "lene-hau";
+
+    fn start(_: &()) -> Self {
+        LeneHau::parse_fen(START_FEN).expect("the start position is valid")
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
+        LeneHau::parse_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        self.generate(out)
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        self.make(mv)
+    }
+
+    fn key(&self) -> u64 {
+        zobrist::combine(self.piece_keys, self.side, self.castling, self.ep)
+    }
+
+    fn quick_outcome(&self) -> Option<Outcome> {
+        if let Some(r) = self.result {
+            return Some(r);
+        }
+        if self.pieces.len() == 2 && !self.moving[0] && !self.moving[1] {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        if self.halfmove >= DRAW_PLIES {
+            // Checkmate takes precedence over the 50-move rule (§8.6).
+            let mut moves = MoveList::new();
+            self.generate(&mut moves);
+            if !moves.is_empty() || !self.in_check() {
+                return Some(Outcome::Draw(DrawReason::FiftyMoves));
+            }
+        }
+        None
+    }
+
+    fn stuck_outcome(&self) -> Outcome {
+        if let Some(r) = self.result {
+            r
+        } else if self.in_check() {
+            Outcome::win(self.side.other(), WinReason::Checkmate)
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn in_check(&self) -> bool {
+        self.result.is_none() && self.side_in_check(self.side)
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        self.captures_now(mv)
+    }
+
+    fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
+        let mut legal = MoveList::new();
+        self.generate(&mut legal);
+        legal
+            .iter()
+            .copied()
+            .find(|m| self.format_move(*m) == s)
+            .ok_or_else(|| {
+                if s.len() < 4 || s.len() > 6 {
+                    ParseError::new(format!("malformed move '{s}'"))
+                } else {
+                    ParseError::new(format!("illegal move '{s}'"))
+                }
+            })
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        if mv.is_pass() {
+            return "0000".into();
+        }
+        let mut s = String::with_capacity(6);
+        if self.stacked[ci(self.side)] >> mv.from & 1 != 0 {
+            s.push(LETTERS[mv.kind as usize] as char);
+        }
+        s.push_str(&square_name(mv.from));
+        s.push_str(&square_name(mv.to));
+        if mv.promo != 0 {
+            s.push(LETTERS[mv.promo as usize].to_ascii_lowercase() as char);
+        }
+        s
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.static_eval()
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        self.gain_now(mv)
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.promo != 0 || self.captures_now(mv)
+    }
+}
+
+pub(crate) fn square_name(sq: u8) -> String {
+    let mut s = String::with_capacity(2);
+    s.push((b'a' + (sq & 7)) as char);
+    s.push((b'1' + (sq >> 3)) as char);
+    s
+}

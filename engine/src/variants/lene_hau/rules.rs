@@ -1,0 +1,521 @@
+//! Orders legal in the view (§6) and the turn's events (§7).
+
+use super::*;
+use crate::attacks::board8::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bb64;
+use crate::square::Square;
+
+#[inline(always)]
+fn sqr(s: u8) -> Square {
+    Square::new(s)
+}
+
+/// Squares `kinds` (by kind) of colour `by` attack from their view squares (§8.1).
+#[inline(always)]
+fn attacked_by(sq: u8, by: Player, kinds: &[u64; 6], occ: u64, mask: u64) -> bool {
+    let s = sqr(sq);
+    let o = Bb64(occ);
+    pawn_attacks(by.other(), s).0 & kinds[PAWN as usize] & mask != 0
+        || knight_attacks(s).0 & kinds[KNIGHT as usize] & mask != 0
+        || king_attacks(s).0 & kinds[KING as usize] & mask != 0
+        || bishop_attacks(s, o).0 & (kinds[BISHOP as usize] | kinds[QUEEN as usize]) & mask != 0
+        || rook_attacks(s, o).0 & (kinds[ROOK as usize] | kinds[QUEEN as usize]) & mask != 0
+}
+
+/// The first square of a journey (§5); knights go rookwise along the long leg first.
+#[inline(always)]
+pub(crate) fn first_step(kind: u8, from: u8, to: u8) -> u8 {
+    let (ff, fr) = ((from & 7) as i8, (from >> 3) as i8);
+    let (df, dr) = ((to & 7) as i8 - ff, (to >> 3) as i8 - fr);
+    let (sf, sr) = if kind == KNIGHT {
+        if df.abs() == 2 {
+            (df.signum(), 0)
+        } else {
+            (0, dr.signum())
+        }
+    } else {
+        (df.signum(), dr.signum())
+    };
+    ((fr + sr) * 8 + ff + sf) as u8
+}
+
+/// The next square of a travelling piece: one unit step towards its destination (the
+/// remaining path of every orthodox piece is a straight line, a knight's a diagonal step).
+#[inline(always)]
+pub(crate) fn next_step(from: u8, to: u8) -> u8 {
+    let (ff, fr) = ((from & 7) as i8, (from >> 3) as i8);
+    let (df, dr) = ((to & 7) as i8 - ff, (to >> 3) as i8 - fr);
+    ((fr + dr.signum()) * 8 + ff + df.signum()) as u8
+}
+
+impl LeneHau {
+    pub(crate) fn side_in_check(&self, c: Player) -> bool {
+        let them = c.other();
+        match self.king_sq(c) {
+            Some(k) => attacked_by(
+                k,
+                them,
+                &self.kinds[ci(them)],
+                self.view[0] | self.view[1],
+                !0,
+            ),
+            None => false,
+        }
+    }
+
+    /// Whether a square is attacked by `by` in the current view.
+    pub fn attacked(&self, sq: u8, by: Player) -> bool {
+        attacked_by(sq, by, &self.kinds[ci(by)], self.view[0] | self.view[1], !0)
+    }
+
+    /// King safety in the hypothetical normal-chess position `H` of §6.3.
+    #[inline]
+    fn safe_in_h(&self, kind: u8, from: u8, to: u8, ep_victim: Option<u8>) -> bool {
+        let us = self.side;
+        let them = us.other();
+        let mut occ = self.view[0] | self.view[1];
+        let fb = 1u64 << from;
+        if self.multi & fb == 0 {
+            occ &= !fb;
+        }
+        occ |= 1u64 << to;
+        let mut kinds = self.kinds[ci(them)];
+        let mut mask = !(1u64 << to);
+        if let Some(v) = ep_victim {
+            let vb = 1u64 << v;
+            // Only the double-stepped pawn leaves its square; anything stacked with it stays.
+            let others = self.pieces.iter().filter(|p| p.sq == v).count();
+            if others <= 1 {
+                occ &= !vb;
+                mask &= !vb;
+            } else {
+                let pawns_left = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.sq == v && p.color == them && p.kind == PAWN)
+                    .count();
+                if pawns_left <= 1 {
+                    kinds[PAWN as usize] &= !vb;
+                }
+            }
+        }
+        let king = if kind == KING {
+            to
+        } else {
+            match self.king_sq(us) {
+                Some(k) => k,
+                None => return true,
+            }
+        };
+        !attacked_by(king, them, &kinds, occ, mask)
+    }
+
+    #[inline(always)]
+    fn push(&self, out: &mut MoveList, kind: u8, from: u8, to: u8, ep_victim: Option<u8>) {
+        if self.safe_in_h(kind, from, to, ep_victim) {
+            out.push(Move {
+                kind,
+                from,
+                to,
+                promo: 0,
+            });
+        }
+    }
+
+    /// The legal actions (§6), the pass included when §6.7 allows it.
+    pub(crate) fn generate(&self, out: &mut MoveList) {
+        if self.result.is_some() {
+            return;
+        }
+        let us = self.side;
+        let u = ci(us);
+        let own = self.view[u];
+        let enemy = self.view[1 - u];
+        let occ = own | enemy;
+        let stand = &self.standing[u];
+
+        for (kind, &bb) in stand.iter().enumerate() {
+            let kind = kind as u8;
+            let mut froms = bb;
+            while froms != 0 {
+                let from = froms.trailing_zeros() as u8;
+                froms &= froms - 1;
+                let s = sqr(from);
+                let targets = match kind {
+                    KING => king_attacks(s).0,
+                    KNIGHT => knight_attacks(s).0,
+                    BISHOP => bishop_attacks(s, Bb64(occ)).0,
+                    ROOK => rook_attacks(s, Bb64(occ)).0,
+                    QUEEN => (bishop_attacks(s, Bb64(occ)) | rook_attacks(s, Bb64(occ))).0,
+                    _ => {
+                        self.pawn_orders(from, own, enemy, out);
+                        continue;
+                    }
+                } & !own;
+                let mut t = targets;
+                while t != 0 {
+                    let to = t.trailing_zeros() as u8;
+                    t &= t - 1;
+                    self.push(out, kind, from, to, None);
+                }
+            }
+        }
+        self.castling_orders(out);
+        if out.is_empty() && self.moving[u] && !self.side_in_check(us) {
+            out.push(Move::PASS);
+        }
+    }
+
+    fn pawn_orders(&self, from: u8, own: u64, enemy: u64, out: &mut MoveList) {
+        let us = self.side;
+        let occ = own | enemy;
+        let white = us == Player::White;
+        let rank = from >> 3;
+        let one = if white { from + 8 } else { from - 8 };
+        let last = if white { 7 } else { 0 };
+        let mut tos = 0u64;
+        if occ >> one & 1 == 0 {
+            tos |= 1 << one;
+            let start = if white { 1 } else { 6 };
+            let two = if white {
+                from + 16
+            } else {
+                from.wrapping_sub(16)
+            };
+            if rank == start && occ >> two & 1 == 0 {
+                tos |= 1 << two;
+            }
+        }
+        let diag = pawn_attacks(us, sqr(from)).0 & !own;
+        tos |= diag & enemy;
+        let mut ep_to = NO_EP;
+        if self.ep != NO_EP && diag >> self.ep & 1 != 0 {
+            tos |= 1 << self.ep;
+            ep_to = self.ep;
+        }
+        while tos != 0 {
+            let to = tos.trailing_zeros() as u8;
+            tos &= tos - 1;
+            let victim = (to == ep_to).then(|| if white { to - 8 } else { to + 8 });
+            if to >> 3 == last {
+                if self.safe_in_h(PAWN, from, to, victim) {
+                    for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                        out.push(Move {
+                            kind: PAWN,
+                            from,
+                            to,
+                            promo,
+                        });
+                    }
+                }
+            } else {
+                self.push(out, PAWN, from, to, victim);
+            }
+        }
+    }
+
+    /// Castling in the view (§6.4).
+    fn castling_orders(&self, out: &mut MoveList) {
+        let us = self.side;
+        let u = ci(us);
+        let (rights, base) = if us == Player::White {
+            (self.castling & (WK | WQ), 0u8)
+        } else {
+            ((self.castling >> 2) & (WK | WQ), 56u8)
+        };
+        if rights == 0 {
+            return;
+        }
+        let king = base + 4;
+        if self.standing[u][KING as usize] >> king & 1 == 0 {
+            return;
+        }
+        let occ = self.view[0] | self.view[1];
+        let them = us.other();
+        if self.attacked(king, them) {
+            return;
+        }
+        for (bit, corner, cross, land, between) in [
+            (WK, base + 7, base + 5, base + 6, 0b0110_0000u64 << base),
+            (WQ, base, base + 3, base + 2, 0b0000_1110u64 << base),
+        ] {
+            if rights & bit != 0
+                && self.standing[u][ROOK as usize] >> corner & 1 != 0
+                && occ & between == 0
+                && !self.attacked(cross, them)
+                && !self.attacked(land, them)
+            {
+                out.push(Move {
+                    kind: KING,
+                    from: king,
+                    to: land,
+                    promo: 0,
+                });
+            }
+        }
+    }
+
+    fn is_castling(mv: Move) -> bool {
+        mv.kind == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
+    }
+
+    fn set_piece(&mut self, i: usize, p: Piece) {
+        self.piece_keys = self
+            .piece_keys
+            .wrapping_sub(zobrist::piece(&self.pieces[i]))
+            .wrapping_add(zobrist::piece(&p));
+        self.pieces[i] = p;
+    }
+
+    fn remove_piece(&mut self, i: usize) {
+        self.piece_keys = self
+            .piece_keys
+            .wrapping_sub(zobrist::piece(&self.pieces[i]));
+        self.pieces.swap_remove(i);
+    }
+
+    /// One turn (§7). `mv` must be legal here.
+    pub(crate) fn make(&self, mv: Move) -> Self {
+        let mut p = self.clone();
+        let us = self.side;
+        let them = us.other();
+        let mut arrivals = 0u64;
+        let mut pawn_moved = false;
+        let mut removed = false;
+        let mut new_ep = NO_EP;
+
+        // Step 4 (before the order so that the ordered piece does not also advance; the
+        // steps are simultaneous in effect).
+        let mut castled_king = false;
+        for i in 0..p.pieces.len() {
+            let q = p.pieces[i];
+            if q.color != us || q.state != State::Travelling {
+                continue;
+            }
+            let next = next_step(q.sq, q.dst);
+            let mut n = q;
+            n.sq = next;
+            if q.kind == PAWN {
+                pawn_moved = true;
+            }
+            if next == q.dst {
+                n.state = State::Standing;
+                arrivals |= 1 << next;
+                if q.kind == PAWN {
+                    new_ep = q.sq;
+                }
+                if q.kind == KING {
+                    castled_king = true;
+                }
+            }
+            p.set_piece(i, n);
+        }
+        if castled_king {
+            for i in 0..p.pieces.len() {
+                let q = p.pieces[i];
+                if q.color == us && q.state == State::Committed {
+                    arrivals |= 1 << q.dst;
+                    p.set_piece(
+                        i,
+                        Piece {
+                            sq: q.dst,
+                            state: State::Standing,
+                            ..q
+                        },
+                    );
+                }
+            }
+        }
+
+        // Step 3: the order.
+        let mut ep_victim = None;
+        if !mv.is_pass() {
+            let i = p
+                .pieces
+                .iter()
+                .position(|q| {
+                    q.color == us
+                        && q.kind == mv.kind
+                        && q.sq == mv.from
+                        && q.state == State::Standing
+                })
+                .expect("the ordered piece stands on the origin");
+            let q = p.pieces[i];
+            let (kbit, qbit) = if us == Player::White {
+                (WK, WQ)
+            } else {
+                (BK, BQ)
+            };
+            let base = if us == Player::White { 0 } else { 56 };
+            if Self::is_castling(mv) {
+                let kingside = mv.to > mv.from;
+                let (corner, rook_to) = if kingside {
+                    (base + 7, base + 5)
+                } else {
+                    (base, base + 3)
+                };
+                p.set_piece(
+                    i,
+                    Piece {
+                        sq: first_step(KING, mv.from, mv.to),
+                        dst: mv.to,
+                        state: State::Travelling,
+                        ..q
+                    },
+                );
+                let r = p
+                    .pieces
+                    .iter()
+                    .position(|r| {
+                        r.color == us
+                            && r.kind == ROOK
+                            && r.sq == corner
+                            && r.state == State::Standing
+                    })
+                    .expect("the castling rook stands on its corner");
+                let rook = p.pieces[r];
+                p.set_piece(
+                    r,
+                    Piece {
+                        dst: rook_to,
+                        state: State::Committed,
+                        ..rook
+                    },
+                );
+                p.castling &= !(kbit | qbit);
+            } else {
+                let first = first_step(mv.kind, mv.from, mv.to);
+                if mv.kind == PAWN {
+                    pawn_moved = true;
+                    if mv.to == self.ep && (mv.from & 7) != (mv.to & 7) {
+                        ep_victim = Some(if us == Player::White {
+                            mv.to - 8
+                        } else {
+                            mv.to + 8
+                        });
+                    }
+                }
+                let n = if first == mv.to {
+                    arrivals |= 1 << first;
+                    Piece {
+                        sq: first,
+                        dst: first,
+                        kind: if mv.promo != 0 { mv.promo } else { q.kind },
+                        state: State::Standing,
+                        ..q
+                    }
+                } else {
+                    Piece {
+                        sq: first,
+                        dst: mv.to,
+                        state: State::Travelling,
+                        ..q
+                    }
+                };
+                p.set_piece(i, n);
+                if mv.kind == KING {
+                    p.castling &= !(kbit | qbit);
+                } else if mv.kind == ROOK && mv.from == base + 7 {
+                    p.castling &= !kbit;
+                } else if mv.kind == ROOK && mv.from == base {
+                    p.castling &= !qbit;
+                }
+            }
+        }
+
+        // Step 5: crowd captures, and the en-passant victim.
+        let mut king_taken = false;
+        if let Some(v) = ep_victim {
+            if let Some(i) = p.pieces.iter().position(|q| {
+                q.color == them && q.kind == PAWN && q.sq == v && q.state == State::Standing
+            }) {
+                p.remove_piece(i);
+                removed = true;
+            }
+        }
+        if arrivals != 0 {
+            let (kbit, qbit, base) = if them == Player::White {
+                (WK, WQ, 0)
+            } else {
+                (BK, BQ, 56)
+            };
+            let mut i = 0;
+            while i < p.pieces.len() {
+                let q = p.pieces[i];
+                if q.color == them && q.state == State::Standing && arrivals >> q.sq & 1 != 0 {
+                    if q.kind == KING {
+                        king_taken = true;
+                    } else if q.kind == ROOK && q.sq == base + 7 {
+                        p.castling &= !kbit;
+                    } else if q.kind == ROOK && q.sq == base {
+                        p.castling &= !qbit;
+                    }
+                    p.remove_piece(i);
+                    removed = true;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        p.derive();
+
+        // Step 6, 7, 8.
+        p.ep = new_ep;
+        if king_taken {
+            p.result = Some(Outcome::win(us, WinReason::RoyalCaptured));
+        } else if p.side_in_check(us) {
+            p.result = Some(Outcome::win(
+                them,
+                WinReason::VariantRule("ended its own turn in check"),
+            ));
+        }
+        p.halfmove = if removed || pawn_moved {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Player::Black {
+            p.fullmove += 1;
+        }
+        p.side = them;
+        p
+    }
+
+    /// Whether the turn of `mv` removes an enemy piece: the order's own arrival (or en
+    /// passant), or an arrival of a travelling piece of the mover.
+    pub(crate) fn captures_now(&self, mv: Move) -> bool {
+        self.gain_now(mv) > 0
+    }
+
+    /// What the turn of `mv` removes (centipawns), promotion gain included.
+    pub(crate) fn gain_now(&self, mv: Move) -> i32 {
+        let us = self.side;
+        let them = ci(us.other());
+        let mut arrivals = 0u64;
+        for q in &self.pieces {
+            if q.color == us && q.state == State::Travelling && next_step(q.sq, q.dst) == q.dst {
+                arrivals |= 1 << q.dst;
+            }
+        }
+        let mut gain = 0;
+        if !mv.is_pass() && !Self::is_castling(mv) && first_step(mv.kind, mv.from, mv.to) == mv.to {
+            arrivals |= 1 << mv.to;
+            if mv.kind == PAWN && mv.to == self.ep && (mv.from & 7) != (mv.to & 7) {
+                gain += eval::VALUE[PAWN as usize];
+            }
+            if mv.promo != 0 {
+                gain += eval::VALUE[mv.promo as usize] - eval::VALUE[PAWN as usize];
+            }
+        }
+        if arrivals & self.view[them] != 0 {
+            for q in &self.pieces {
+                if ci(q.color) == them && q.state == State::Standing && arrivals >> q.sq & 1 != 0 {
+                    gain += eval::VALUE[q.kind as usize];
+                }
+            }
+        }
+        gain
+    }
+}
