@@ -8,6 +8,7 @@ mod board_rounds;
 pub mod command;
 mod describe_chess;
 mod describe_double_ended;
+mod describe_lene_hau;
 mod describe_oo7;
 mod describe_vanguard;
 mod describe_ven;

@@ -68,6 +68,7 @@ registry! {
         "double-ended-deep" => chimera_engine::variants::double_ended::DeepDoubleEndedChess;
         "007" => chimera_engine::variants::oo7::Position;
         "vanguard" => chimera_engine::variants::vanguard::Vanguard;
+        "lene-hau" => chimera_engine::variants::lene_hau::LeneHau;
     }
     simultaneous {
         "ven" => chimera_engine::variants::ven::Ven;
