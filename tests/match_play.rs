@@ -90,6 +90,7 @@ fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
         let games = if variant == "ven" { 4 } else { 20 };
         let tag = match variant.as_str() {
             "ven" => "Ven",
+            "lene-hau" => "Lene Hau",
             other => other,
         };
         let (stdout, pgn) = run_match(
