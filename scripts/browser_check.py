@@ -118,7 +118,10 @@ def engine_replied(plies_before):
     assert d.find_elements(By.CSS_SELECTOR, "g.marks rect.last"), "last move not marked"
     if len(last) == 2 and "x" not in text:
         drawn = lambda sq: d.find_elements(By.CSS_SELECTOR, f"g.pieces use[data-sq='{sq}']")
-        assert drawn(last[1]) and not drawn(last[0]), f"{text} is not drawn on the board"
+        # Lene Hau: a piece still under way is drawn with its arrow to the destination.
+        under_way = d.find_elements(By.CSS_SELECTOR, f"g.traveller[data-to='{last[1]}']")
+        assert (drawn(last[1]) or under_way) and not drawn(last[0]), \
+            f"{text} is not drawn on the board"
     return reply, last
 
 
@@ -144,6 +147,8 @@ MATES = {
     "vanguard": ("k15/" + "16/" * 14 + "QK14 w - 0 1", "a1a16", "1-0", "royal piece captured"),
     # Black's one order (Kg8) cannot stop Ra8: mate at the start of the next round.
     "ven": ("7k/1R6/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "1-0", "checkmate"),
+    # The knight travelling g2 -> f3 arrives with White's next order and removes the king.
+    "lene-hau": ("8/8/8/8/8/5k2/8/7K w - - 0 1 Ng2>f3", "h1h2", "1-0", "royal piece captured"),
 }
 
 try:
@@ -219,6 +224,39 @@ try:
     assert mark.get_attribute("data-how") == "approach"
     assert "approach" in d.find_element(By.ID, "moves").text
     shot("web-double-ended-approach.png")
+
+    # Lene Hau: a traveller on its square with an arrow to its destination, a stack drawn as a
+    # stack whose pieces are told apart when their orders share squares, the forced pass.
+    new_game("lene-hau", seat="both")
+    click_ply("g1f3")
+    knight = d.find_element(By.CSS_SELECTOR, "g.traveller[data-sq='g2']")
+    assert knight.get_attribute("data-to") == "f3" and knight.get_attribute("data-piece") == "N"
+    assert "under way: Ng2>f3" in status(), status()
+    click_ply("e7e6")
+    click_ply("f2f3")
+    stack = d.find_element(By.CSS_SELECTOR, "g.stack[data-sq='f3']")
+    assert stack.get_attribute("data-pieces") == "NP", stack.get_attribute("data-pieces")
+    click_ply("d7d6")
+    click_ply("e2e4")
+    click_ply("d8h4")
+    assert d.find_elements(By.CSS_SELECTOR, "g.traveller[data-sq='e3'][data-to='e4']")
+    assert d.find_elements(By.CSS_SELECTOR, "g.traveller[data-sq='e7'][data-to='h4']")
+    shot("web-lene-hau.png")
+    click_ply("Pf3f4")
+    new_game("lene-hau", seat="both", fen="4k3/8/8/3[QR]4/8/8/8/4K3 w - - 0 1 -")
+    click("d5")
+    click("d6")
+    until("return !document.getElementById('chooser').hidden", "the stack's choice")
+    buttons = d.find_elements(By.CSS_SELECTOR, "#chooser button[data-move]")
+    assert sorted(b.get_attribute("data-move") for b in buttons) == ["Qd5d6", "Rd5d6"]
+    next(b for b in buttons if b.get_attribute("data-move") == "Rd5d6").click()
+    until("return state.plies.length === 1", "the stack's rook order")
+    new_game("lene-hau", seat="both", fen="8/8/8/8/8/p7/P1k5/K7 w - - 0 1 Rh4>h8")
+    until("return !document.getElementById('pass').hidden", "the pass button")
+    d.find_element(By.ID, "pass").click()
+    until("return state.plies.length === 1", "the pass")
+    assert js("return state.plies[0].text") == "0000"
+    assert d.find_elements(By.CSS_SELECTOR, "g.traveller[data-sq='h5'][data-to='h8']")
 
     # 007: the enemy ply is marked on the board and in the move list.
     new_game("007", seat="both")

@@ -60,7 +60,14 @@ fn the_page_plays_every_variant_in_headless_chromium() {
     );
     println!("{text}");
     assert!(out.status.success(), "browser check failed:\n{text}");
-    for variant in ["chess", "double-ended", "007", "vanguard"] {
+    for variant in [
+        "chess",
+        "double-ended",
+        "007",
+        "vanguard",
+        "ven",
+        "lene-hau",
+    ] {
         assert!(text.contains(&format!("{variant}: opened with")), "{text}");
     }
 }

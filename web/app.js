@@ -142,11 +142,16 @@ function render() {
     // 007's turn state (`w2/3`: the second ply of three) is the FEN's seventh field.
     const turn = /^[wb](\d+)\/(\d+)$/.exec(state.fen.split(/\s+/)[6] || "");
     if (turn) text += `, ply ${turn[1]} of ${turn[2]}`;
+    // Lene Hau's seventh field lists the pieces under way (`Pe3>e4`, `Rh1=f1`).
+    const travel = state.variant === "lene-hau" ? state.fen.split(/\s+/)[6] || "-" : "-";
+    if (travel !== "-") text += `, under way: ${travel.replaceAll(",", " ")}`;
     if (state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
     if (state.check) text += ", check";
     if (state.thinking) text += ", engine thinking…";
     s.textContent = text;
   }
+  // Lene Hau's forced pass: the only action when nothing may be ordered and a piece travels.
+  $("pass").hidden = !(state.moves.includes("0000") && humanDecides() && !state.thinking);
   showAnalysis();
   showMoves();
   $("fen").value = state.fen;
@@ -267,7 +272,8 @@ function pieceName(letter) {
   return p ? p.name : letter;
 }
 
-// Several plies share the two squares: a promotion's letter, a Bowman's shot.
+// Several plies share the two squares: a promotion's letter, a Bowman's shot, one of a stack's
+// pieces.
 function choose(candidates) {
   const box = $("chooser");
   box.replaceChildren();
@@ -279,7 +285,9 @@ function choose(candidates) {
     const rest = m.slice(m.indexOf(sq[1]) + sq[1].length);
     const b = document.createElement("button");
     b.dataset.move = m;
-    if (/^[a-z]$/.test(rest)) b.textContent = `${pieceName(rest)} (${m})`;
+    // Lene Hau: a stack's pieces share the squares; the order names its piece first.
+    if (/^[A-Z]/.test(m)) b.textContent = `${pieceName(m[0])} (${m})`;
+    else if (/^[a-z]$/.test(rest)) b.textContent = `${pieceName(rest)} (${m})`;
     else if (rest.startsWith("x")) b.textContent = `shoot ${rest.slice(1)} (${m})`;
     else b.textContent = rest ? m : `no shot (${m})`;
     b.onclick = () => { box.hidden = true; play(m); };
@@ -432,6 +440,7 @@ async function init() {
   $("flip").onclick = () => { flipped = !flipped; refresh().catch((e) => showError(e.message)); };
   $("seat").onchange = () => next();
   $("pgn-button").onclick = showPgn;
+  $("pass").onclick = () => { clickStart = performance.now(); play("0000"); };
   $("board").addEventListener("click", (event) => {
     const rect = event.target.closest("[data-sq]");
     if (!rect || !state) return;

@@ -19,7 +19,7 @@ pub struct Removed {
     pub square: String,
     pub piece: char,
     /// `captured` (the mover took its square), `approach`, `withdrawal`, `shot`, `swept`,
-    /// `en passant`.
+    /// `en passant`, `arrival` (Lene Hau: a piece ordered earlier arrived there).
     pub how: &'static str,
 }
 
@@ -40,17 +40,35 @@ pub struct PlyRecord {
 /// The placement of a FEN as a grid: `rows[0]` is the top rank, `None` an empty square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
+    /// The piece standing on each square; on a stack, the first of its letters.
     pub rows: Vec<Vec<Option<char>>>,
+    /// Squares holding two or more standing pieces (Lene Hau's `[NP]`): `(file, rank)` and
+    /// every letter, in the FEN's order.
+    pub stacks: Vec<((usize, usize), String)>,
+    /// Pieces under way (Lene Hau's seventh FEN field).
+    pub travellers: Vec<Traveller>,
+}
+
+/// A piece travelling to its destination, seen on its current square (Lene Hau).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Traveller {
+    pub piece: char,
+    pub at: (usize, usize),
+    pub to: (usize, usize),
+    /// A castling rook committed on its corner, moved to `to` when its king arrives.
+    pub committed: bool,
 }
 
 impl Grid {
-    /// The grid of `fen`'s first field (ranks from the top, digit runs count empty squares).
+    /// The grid of `fen`'s first field (ranks from the top, digit runs count empty squares,
+    /// a bracket group is one square holding several pieces), with the travellers of a
+    /// seventh field made of records such as `Ra4>a8` or `Rh1=f1`.
     pub fn from_fen(fen: &str) -> Result<Grid, ParseError> {
-        let placement = fen
-            .split_whitespace()
-            .next()
-            .ok_or_else(|| ParseError::new("empty FEN"))?;
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or_else(|| ParseError::new("empty FEN"))?;
         let mut rows = Vec::new();
+        // (file, row from the top, letters) until the height is known.
+        let mut groups = Vec::new();
         for rank in placement.split('/') {
             let mut row = Vec::new();
             let mut empty = 0usize;
@@ -67,6 +85,15 @@ impl Grid {
                     }
                 } else if c.is_ascii_alphabetic() {
                     row.push(Some(c));
+                } else if c == '[' {
+                    let letters: String = chars.by_ref().take_while(|&c| c != ']').collect();
+                    if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_alphabetic()) {
+                        return Err(ParseError::new(format!(
+                            "board rank '{rank}': cannot draw the group '[{letters}'"
+                        )));
+                    }
+                    groups.push((row.len(), rows.len(), letters.clone()));
+                    row.push(letters.chars().next());
                 } else {
                     return Err(ParseError::new(format!(
                         "board rank '{rank}': cannot draw '{c}'"
@@ -81,7 +108,26 @@ impl Grid {
                 "board '{placement}' is not a rectangle of at most 26x26 squares"
             )));
         }
-        Ok(Grid { rows })
+        let height = rows.len();
+        let stacks = groups
+            .into_iter()
+            .filter(|(_, _, letters)| letters.len() > 1)
+            .map(|(file, row, letters)| ((file, height - 1 - row), letters))
+            .collect();
+        let travellers = fields.nth(5).map(travellers_of).unwrap_or_default();
+        Ok(Grid {
+            rows,
+            stacks,
+            travellers,
+        })
+    }
+
+    /// Every piece standing on `(file, rank)`: a stack's letters, or the one piece.
+    pub fn pieces_at(&self, file: usize, rank: usize) -> Vec<char> {
+        match self.stacks.iter().find(|(sq, _)| *sq == (file, rank)) {
+            Some((_, letters)) => letters.chars().collect(),
+            None => self.at(file, rank).into_iter().collect(),
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -141,12 +187,51 @@ pub fn squares_of(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// The travellers of a FEN field such as `Pe3>e4,Kf1>g1,Rh1=f1`; none if any record is not
+/// one (another variant's seventh field, such as 007's turn state).
+fn travellers_of(field: &str) -> Vec<Traveller> {
+    let record = |r: &str| {
+        let piece = r.chars().next().filter(char::is_ascii_alphabetic)?;
+        let rest = &r[1..];
+        let (split, committed) = match (rest.find('>'), rest.find('=')) {
+            (Some(i), None) => (i, false),
+            (None, Some(i)) => (i, true),
+            _ => return None,
+        };
+        Some(Traveller {
+            piece,
+            at: parse_square(&rest[..split])?,
+            to: parse_square(&rest[split + 1..])?,
+            committed,
+        })
+    };
+    if field == "-" {
+        return Vec::new();
+    }
+    field
+        .split(',')
+        .map(record)
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
+}
+
 fn chebyshev(a: (usize, usize), b: (usize, usize)) -> usize {
     a.0.abs_diff(b.0).max(a.1.abs_diff(b.1))
 }
 
-/// What a ply of `text` took off the board, from the boards before and after it.
-pub fn removed_by(variant: &str, text: &str, before: &Grid, after: &Grid) -> Vec<Removed> {
+/// What a ply of `text` took off the board, from the boards before and after it. `mover` is
+/// the player who decided it (in 007 an enemy ply moves the other colour's piece, which the
+/// board before it tells).
+pub fn removed_by(
+    variant: &str,
+    text: &str,
+    mover: Player,
+    before: &Grid,
+    after: &Grid,
+) -> Vec<Removed> {
+    if variant == "lene-hau" {
+        return crowd_removed(text, mover, before, after);
+    }
     let squares = squares_of(text);
     let Some(&from) = squares.first() else {
         return Vec::new();
@@ -194,6 +279,47 @@ pub fn removed_by(variant: &str, text: &str, before: &Grid, after: &Grid) -> Vec
                 piece,
                 how,
             });
+        }
+    }
+    out
+}
+
+/// Lene Hau: the enemy pieces standing before and not after a turn, square by square (stacks
+/// counted letter by letter). Arrivals remove them, also a pass's (the turn's travellers
+/// arrive): on the order's own destination the order captured; behind it, en passant;
+/// elsewhere an earlier order arrived.
+fn crowd_removed(text: &str, mover: Player, before: &Grid, after: &Grid) -> Vec<Removed> {
+    let to = squares_of(text).get(1).copied();
+    let enemy = |c: char| c.is_ascii_uppercase() == (mover == Player::Black);
+    let mut out = Vec::new();
+    for rank in 0..before.height() {
+        for file in 0..before.width() {
+            let mut left = after.pieces_at(file, rank);
+            for piece in before.pieces_at(file, rank) {
+                if let Some(i) = left.iter().position(|&c| c == piece) {
+                    left.swap_remove(i);
+                    continue;
+                }
+                if !enemy(piece) {
+                    continue;
+                }
+                let how = match to {
+                    Some(t) if t == (file, rank) => "captured",
+                    Some(t)
+                        if piece.eq_ignore_ascii_case(&'p')
+                            && t.0 == file
+                            && t.1.abs_diff(rank) == 1 =>
+                    {
+                        "en passant"
+                    }
+                    _ => "arrival",
+                };
+                out.push(Removed {
+                    square: square_name(file, rank),
+                    piece,
+                    how,
+                });
+            }
         }
     }
     out
@@ -309,7 +435,7 @@ impl<G: Describe> BoardGame for VariantGame<G> {
         let after_fen = self.history.position().fen();
         let text = pos.format_move(mv);
         let removed = match (Grid::from_fen(&before_fen), Grid::from_fen(&after_fen)) {
-            (Ok(b), Ok(a)) => removed_by(self.name, &text, &b, &a),
+            (Ok(b), Ok(a)) => removed_by(self.name, &text, pos.to_move(), &b, &a),
             _ => Vec::new(),
         };
         // The colour on the board differs from the decider at a 007 enemy ply.
@@ -482,6 +608,57 @@ mod tests {
         assert_eq!(g.to_move(), Player::Black);
         let enemy: Vec<bool> = g.plies().iter().map(|p| p.enemy).collect();
         assert_eq!(enemy, [false, true, false]);
+    }
+
+    #[test]
+    fn lene_hau_stacks_and_travellers_are_read_from_the_fen() {
+        let grid = Grid::from_fen("4k3/8/8/8/8/5[NP]2/8/4K2R w K - 0 1 Kf1>g1,Rh1=f1").unwrap();
+        assert_eq!(grid.at(5, 2), Some('N'));
+        assert_eq!(grid.pieces_at(5, 2), ['N', 'P']);
+        assert_eq!(grid.pieces_at(4, 7), ['k']);
+        assert_eq!(grid.stacks, [((5, 2), "NP".to_string())]);
+        let expected = [
+            Traveller {
+                piece: 'K',
+                at: (5, 0),
+                to: (6, 0),
+                committed: false,
+            },
+            Traveller {
+                piece: 'R',
+                at: (7, 0),
+                to: (5, 0),
+                committed: true,
+            },
+        ];
+        assert_eq!(grid.travellers, expected);
+        // 007's seventh field is its turn state, not travellers.
+        let grid = Grid::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1 w1/3").unwrap();
+        assert!(grid.travellers.is_empty());
+        assert!(Grid::from_fen("8/8/8/8/8/5[N2/8/8 w - - 0 1").is_err());
+    }
+
+    #[test]
+    fn lene_hau_arrivals_say_what_they_removed() {
+        // Rules §11 Example 4: the king steps and the rook arrives on d5, removing the knight
+        // and the pawn standing there but not the bishop travelling through.
+        let fen = "4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd4>d5,bd5>b3";
+        let mut g = open("lene-hau", &[], Some(fen)).unwrap();
+        g.play("e1e2").unwrap();
+        let removed: Vec<(&str, char, &str)> = g.plies()[0]
+            .removed
+            .iter()
+            .map(|r| (r.square.as_str(), r.piece, r.how))
+            .collect();
+        assert_eq!(removed, [("d5", 'n', "arrival"), ("d5", 'p', "arrival")]);
+        // Example 9: en passant removes the pawn behind the destination.
+        let mut g = open("lene-hau", &[], Some("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1 -")).unwrap();
+        g.play("d4e3").unwrap();
+        let r = &g.plies()[0].removed;
+        assert_eq!(
+            (r.len(), r[0].square.as_str(), r[0].how),
+            (1, "e4", "en passant")
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 pub mod pieces;
 
-use chimera_protocol::board_api::{square_name, squares_of, Grid, Removed};
+use chimera_protocol::board_api::{square_name, squares_of, Grid, Removed, Traveller};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -45,19 +45,25 @@ fn symbol_id(letter: char) -> String {
     format!("pc-{colour}-{letter}")
 }
 
-/// The square of the king of `colour_white`'s side, if exactly one.
+/// The square of the king of `colour_white`'s side, if exactly one (standing or travelling).
 pub fn king_square(grid: &Grid, white: bool) -> Option<(usize, usize)> {
     let king = if white { 'K' } else { 'k' };
     let mut found = None;
     for rank in 0..grid.height() {
         for file in 0..grid.width() {
-            if grid.at(file, rank) == Some(king) {
+            if grid.pieces_at(file, rank).contains(&king) {
                 if found.is_some() {
                     return None;
                 }
                 found = Some((file, rank));
             }
         }
+    }
+    for t in grid.travellers.iter().filter(|t| t.piece == king) {
+        if found.is_some() {
+            return None;
+        }
+        found = Some(t.at);
     }
     found
 }
@@ -95,6 +101,8 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
         .flatten()
         .flatten()
         .copied()
+        .chain(grid.stacks.iter().flat_map(|(_, letters)| letters.chars()))
+        .chain(grid.travellers.iter().map(|t| t.piece))
         .chain(marks.removed.iter().map(|r| r.piece))
         .filter(char::is_ascii_alphabetic)
         .collect();
@@ -150,7 +158,15 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
     out.push_str("</g><g class='pieces' pointer-events='none'>");
     for rank in 0..h {
         for file in 0..w {
-            if let Some(letter) = grid.at(file, rank) {
+            let stack = grid.pieces_at(file, rank);
+            if stack.len() > 1 {
+                stack_svg(
+                    &mut out,
+                    corner(file, rank),
+                    &square_name(file, rank),
+                    &stack,
+                );
+            } else if let Some(letter) = grid.at(file, rank) {
                 let (x, y) = corner(file, rank);
                 let _ = write!(
                     out,
@@ -164,6 +180,24 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
                 );
             }
         }
+    }
+    out.push_str("</g><g class='travellers' pointer-events='none'>");
+    for (i, t) in grid.travellers.iter().enumerate() {
+        if !on_board(&t.at) || !on_board(&t.to) {
+            continue;
+        }
+        // Travellers sharing a square with others go to its corners, in turn.
+        let crowded = grid.at(t.at.0, t.at.1).is_some()
+            || grid.travellers.iter().filter(|u| u.at == t.at).count() > 1;
+        let nth = grid.travellers[..i].iter().filter(|u| u.at == t.at).count();
+        traveller_svg(
+            &mut out,
+            t,
+            corner(t.at.0, t.at.1),
+            centre(t.to),
+            crowded,
+            nth,
+        );
     }
     out.push_str("</g><g class='effects' pointer-events='none'>");
     // Each ply of the turn as an arrow from its origin in its colour (violet: an enemy ply),
@@ -277,6 +311,86 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
     out
 }
 
+/// Several pieces standing on one square (Lene Hau): drawn smaller, each a little below and
+/// right of the one before, with their number in a badge.
+fn stack_svg(out: &mut String, (x, y): (usize, usize), name: &str, letters: &[char]) {
+    let size = S * 7 / 10;
+    let room = S - 4 - size;
+    let step = room / (letters.len() - 1).max(1);
+    let letters_text: String = letters.iter().collect();
+    let _ = write!(
+        out,
+        "<g class='stack' data-sq='{name}' data-pieces='{}'>",
+        escape(&letters_text)
+    );
+    for (i, &letter) in letters.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<use data-sq='{name}' href='#{}' x='{}' y='{}' width='{size}' height='{size}'/>",
+            symbol_id(letter),
+            x + 2 + i * step,
+            y + 2 + i * step
+        );
+    }
+    let _ = write!(
+        out,
+        "<circle cx='{}' cy='{}' r='8' fill='#2d3748'/><text x='{}' y='{}'          font-family='sans-serif' font-size='11' font-weight='bold' fill='#fff'          text-anchor='middle'>{}</text></g>",
+        x + 10,
+        y + S - 10,
+        x + 10,
+        y + S - 6,
+        letters.len()
+    );
+}
+
+/// A travelling piece (Lene Hau) on its square, ringed by a dashed circle, and a dashed arrow
+/// to its destination; a committed castling rook's arrow is dotted. On a square it shares,
+/// the piece is drawn small in the `nth` corner.
+fn traveller_svg(
+    out: &mut String,
+    t: &Traveller,
+    (x, y): (usize, usize),
+    (x2, y2): (usize, usize),
+    crowded: bool,
+    nth: usize,
+) {
+    let (px, py, size) = if crowded {
+        let size = S * 9 / 20;
+        let (dx, dy) = [
+            (S - size - 1, 1),
+            (1, 1),
+            (S - size - 1, S - size - 1),
+            (1, S - size - 1),
+        ][nth % 4];
+        (x + dx, y + dy, size)
+    } else {
+        (x + 6, y + 6, S - 12)
+    };
+    let (x1, y1) = (px + size / 2, py + size / 2);
+    let colour = if t.piece.is_ascii_uppercase() {
+        "#2b6cb0"
+    } else {
+        "#9c4221"
+    };
+    let _ = write!(
+        out,
+        "<g class='traveller' data-sq='{}' data-to='{}' data-piece='{}' data-committed='{}'>\
+         <line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{colour}' stroke-width='4' \
+         stroke-dasharray='{}' stroke-linecap='round' opacity='0.8'/>\
+         <circle cx='{x2}' cy='{y2}' r='6' fill='none' stroke='{colour}' stroke-width='3' \
+         opacity='0.8'/><circle cx='{x1}' cy='{y1}' r='{}' fill='#ffffff' fill-opacity='0.35' \
+         stroke='{colour}' stroke-width='2' stroke-dasharray='5 4'/>\
+         <use href='#{}' x='{px}' y='{py}' width='{size}' height='{size}'/></g>",
+        square_name(t.at.0, t.at.1),
+        square_name(t.to.0, t.to.1),
+        t.piece,
+        u8::from(t.committed),
+        if t.committed { "2 6" } else { "9 6" },
+        size / 2,
+        symbol_id(t.piece)
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,6 +434,20 @@ mod tests {
         assert_eq!(svg.matches("<line class='arrow").count(), 3);
         assert_eq!(svg.matches("<line class='arrow enemy'").count(), 1);
         assert!(svg.contains("data-sq='d5' data-how='captured'"));
+    }
+
+    #[test]
+    fn lene_hau_draws_stacks_and_travellers_with_their_destinations() {
+        let fen = "4k3/8/8/8/8/5[NP]2/8/8 b - - 0 1 Kf1>g1,Rh1=f1,pe6>e5";
+        let grid = Grid::from_fen(fen).unwrap();
+        let svg = board_svg("lene-hau", &grid, &Marks::default());
+        assert!(svg.contains("<g class='stack' data-sq='f3' data-pieces='NP'>"));
+        assert!(svg.contains("data-sq='f1' data-to='g1' data-piece='K' data-committed='0'"));
+        assert!(svg.contains("data-sq='h1' data-to='f1' data-piece='R' data-committed='1'"));
+        assert!(svg.contains("data-sq='e6' data-to='e5' data-piece='p'"));
+        assert_eq!(svg.matches("<g class='traveller'").count(), 3);
+        // The travelling king is found for the check mark.
+        assert_eq!(king_square(&grid, true), Some((5, 0)));
     }
 
     #[test]
