@@ -402,6 +402,8 @@ impl Board {
     }
 
     /// One turn (§7).
+    // The advance loop indexes the pieces because a castling king's arrival moves its rook.
+    #[allow(clippy::needless_range_loop)]
     pub fn play(&self, m: &str) -> Board {
         let mut b = self.clone();
         let me = self.white;
