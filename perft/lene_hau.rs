@@ -12,7 +12,7 @@ mod epd;
 mod naive;
 
 use chimera_engine::perft::perft;
-use chimera_engine::variants::lene_hau::{LeneHau, MoveList, State};
+use chimera_engine::variants::lene_hau::{LeneHau, MoveList, Options, State};
 use chimera_engine::Game;
 use epd::Entry;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
@@ -26,7 +26,7 @@ fn suite() -> Vec<Entry> {
 }
 
 fn position(fen: &str) -> LeneHau {
-    LeneHau::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    LeneHau::from_fen(fen, &Options::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn engine_moves(p: &LeneHau) -> Vec<String> {
@@ -309,7 +309,7 @@ fn candidates() {
 #[test]
 #[ignore]
 fn perft_speed() {
-    let p = LeneHau::start(&());
+    let p = LeneHau::start(&Options::default());
     for _ in 0..3 {
         let t = std::time::Instant::now();
         let nodes = perft(&p, 5);

@@ -170,6 +170,17 @@ pub trait VariantOptions: Clone + Default + Send + Sync + fmt::Debug + 'static {
 
 impl VariantOptions for () {}
 
+/// A `check` option's value, `true` or `false` in any case; the error names the option.
+pub fn parse_check(name: &str, value: &str) -> Result<bool, ParseError> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(ParseError::new(format!(
+            "bad value '{value}' for {name}: expected true or false"
+        ))),
+    }
+}
+
 /// A sequential game: the position type of one variant.
 pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;

@@ -1,15 +1,36 @@
-//! Evaluation that understands time: a traveller is valued where it will arrive, discounted
-//! by the turns it still needs; arrivals due next turn threaten the enemy pieces standing on
-//! their destination; travellers' pictorial checks count.
+//! Evaluation that understands time. Besides material and placement, the *time terms* (the
+//! `TimeTerms` option, on by default) look at where each traveller will be and when:
+//! - a traveller is placed where it will arrive, and pays a little for each turn still under
+//!   way (committed force cannot react);
+//! - an arrival threatens the enemy pieces standing on its destination now, more the sooner it
+//!   lands (a crowd capture two turns away is a threat already);
+//! - a traveller that will give a pictorial check from a square of its remaining path threatens
+//!   to tie the enemy king down, more the sooner;
+//! - a side whose own travellers' next steps open a line onto its king (rules §11 Example 6)
+//!   is in danger: it loses at the end of its turn unless its order mends it.
+//!
+//! Without them the evaluation sees the view as a still picture: material and placement where
+//! the pieces stand, and the checks of the moment.
 
+use super::rules::next_step;
 use super::*;
+use crate::attacks::board8::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bb64;
+use crate::square::Square;
 
 /// Piece values in centipawns by kind (K Q R B N P).
 pub const VALUE: [i32; 6] = [0, 900, 500, 330, 320, 100];
 
-/// Switch for the time-aware terms (arrival placement, arrival threats); off = material and
-/// placement of the view only. Kept as a const so the lead can measure with and without.
-pub const TIME_AWARE: bool = true;
+/// The worth of a crowd-captured king in the arrival threat (the game, but not yet certain).
+const KING_VICTIM: i32 = 400;
+/// A pictorial check of the moment: the checked side must spend its turn on it.
+const IN_CHECK: i32 = 30;
+/// A check a traveller will give from its path, `j` turns ahead: `CHECK_AHEAD / j`.
+const CHECK_AHEAD: i32 = 24;
+/// The side's own advances will open a line onto its king.
+const SELF_UNBLOCK: i32 = 90;
 
 /// Centralisation bonus of a square, 0..=6.
 fn centre(sq: u8) -> i32 {
@@ -43,54 +64,126 @@ fn turns_left(p: &Piece) -> i32 {
     }
 }
 
+/// Whether a piece of `kind` and `color` on `from` attacks `target` over `occ` (§8.1).
+fn attacks(kind: u8, color: Player, from: u8, target: u8, occ: u64) -> bool {
+    let s = Square::new(from);
+    let o = Bb64(occ);
+    let reach = match kind {
+        PAWN => pawn_attacks(color, s).0,
+        KNIGHT => knight_attacks(s).0,
+        KING => king_attacks(s).0,
+        BISHOP => bishop_attacks(s, o).0,
+        ROOK => rook_attacks(s, o).0,
+        _ => (bishop_attacks(s, o) | rook_attacks(s, o)).0,
+    };
+    reach >> target & 1 != 0
+}
+
 impl LeneHau {
-    /// From White's view: material, placement (at the destination for travellers, weighed by
-    /// how soon they arrive), threats of arrivals and pictorial checks.
+    /// From White's view.
     fn white_eval(&self) -> i32 {
+        let time = self.time_terms;
+        let occ = self.view[0] | self.view[1];
         let mut score = 0;
         for p in &self.pieces {
-            let sign = p.color.sign();
-            let at = if TIME_AWARE { p.dst } else { p.sq };
-            let mut v = VALUE[p.kind as usize];
-            v += match p.kind {
-                PAWN => 8 * advance(p.color, at),
-                KING => 0,
-                QUEEN => 2 * centre(at),
-                _ => 5 * centre(at),
-            };
-            if TIME_AWARE && p.state == State::Travelling {
-                // Committed force cannot react: a small price per turn still under way.
-                v -= 4 * turns_left(p);
-                // An arrival crowd-captures what stands on its destination then: the threat
-                // counts now, more the sooner it lands.
-                let enemy = ci(p.color.other());
-                if self.view[enemy] >> p.dst & 1 != 0 {
-                    let victims: i32 = self
-                        .pieces
-                        .iter()
-                        .filter(|q| {
-                            ci(q.color) == enemy && q.state == State::Standing && q.sq == p.dst
-                        })
-                        .map(|q| {
-                            if q.kind == KING {
-                                400
-                            } else {
-                                VALUE[q.kind as usize]
-                            }
-                        })
-                        .sum();
-                    v += victims / (2 + turns_left(p));
-                }
+            let at = if time { p.dst } else { p.sq };
+            let mut v = VALUE[p.kind as usize]
+                + match p.kind {
+                    PAWN => 8 * advance(p.color, at),
+                    KING => 0,
+                    QUEEN => 2 * centre(at),
+                    _ => 5 * centre(at),
+                };
+            if time && p.state == State::Travelling {
+                v += self.arrival_threat(p) - 4 * turns_left(p) + self.checks_ahead(p, occ);
             }
-            score += sign * v;
+            score += p.color.sign() * v;
         }
-        // Pictorial checks of the travellers: the checked side must spend its turn.
         for c in Player::BOTH {
             if self.side_in_check(c) {
-                score -= c.sign() * 30;
+                score -= c.sign() * IN_CHECK;
+            }
+            if time && self.opened_by_own_advance(c, occ) {
+                score -= c.sign() * SELF_UNBLOCK;
             }
         }
         score
+    }
+
+    /// What traveller `p`'s arrival will crowd-capture, discounted by the turns until then.
+    pub(crate) fn arrival_threat(&self, p: &Piece) -> i32 {
+        let enemy = ci(p.color.other());
+        if self.view[enemy] >> p.dst & 1 == 0 {
+            return 0;
+        }
+        let victims: i32 = self
+            .pieces
+            .iter()
+            .filter(|q| ci(q.color) == enemy && q.state == State::Standing && q.sq == p.dst)
+            .map(|q| {
+                if q.kind == KING {
+                    KING_VICTIM
+                } else {
+                    VALUE[q.kind as usize]
+                }
+            })
+            .sum();
+        victims / (2 + turns_left(p))
+    }
+
+    /// The nearest check traveller `p` will give from a square of its remaining path, the
+    /// board otherwise as it is now.
+    pub(crate) fn checks_ahead(&self, p: &Piece, occ: u64) -> i32 {
+        let Some(king) = self.king_sq(p.color.other()) else {
+            return 0;
+        };
+        let occ = occ & !(1u64 << p.sq);
+        let mut sq = p.sq;
+        for j in 1..=turns_left(p) {
+            sq = next_step(sq, p.dst);
+            if sq == king {
+                return 0;
+            }
+            if attacks(p.kind, p.color, sq, king, occ | 1u64 << sq) {
+                return CHECK_AHEAD / j;
+            }
+        }
+        0
+    }
+
+    /// Whether the next advance of `c`'s travellers (at the end of `c`'s next turn) leaves
+    /// `c`'s king attacked where it is not attacked now.
+    pub(crate) fn opened_by_own_advance(&self, c: Player, occ: u64) -> bool {
+        if !self.moving[ci(c)] {
+            return false;
+        }
+        let them = c.other();
+        let Some(mut king) = self.king_sq(c) else {
+            return false;
+        };
+        let mut after = occ;
+        for p in self.pieces.iter().filter(|p| p.color == c) {
+            if p.state != State::Travelling {
+                continue;
+            }
+            let next = next_step(p.sq, p.dst);
+            if self.multi >> p.sq & 1 == 0 {
+                after &= !(1u64 << p.sq);
+            }
+            after |= 1u64 << next;
+            if p.kind == KING {
+                king = next;
+            }
+        }
+        if after == occ {
+            return false;
+        }
+        let attacked_with = |occ: u64| {
+            self.pieces
+                .iter()
+                .any(|q| q.color == them && q.sq != king && attacks(q.kind, them, q.sq, king, occ))
+        };
+        attacked_with(after) && !attacked_with(occ)
     }
 
     pub(crate) fn static_eval(&self) -> i32 {

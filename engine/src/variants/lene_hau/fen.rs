@@ -265,6 +265,7 @@ impl LeneHau {
             multi: 0,
             stacked: [0; 2],
             moving: [false; 2],
+            time_terms: true,
         };
         pos.piece_keys = pos
             .pieces

@@ -10,7 +10,9 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
+use crate::game::{
+    parse_check, DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason,
+};
 use arrayvec::ArrayVec;
 
 pub use fen::START_FEN;
@@ -70,6 +72,33 @@ impl Move {
 /// Room for the widest position 32 pieces allow (31 queens would have under 900 orders).
 pub type MoveList = ArrayVec<Move, 1024>;
 
+/// Lene Hau's options. None changes the rules: `TimeTerms` switches the evaluation's terms
+/// that look ahead in time (see `eval.rs`), so that their worth can be measured in matches.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Options {
+    pub time_terms: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { time_terms: true }
+    }
+}
+
+impl VariantOptions for Options {
+    fn specs() -> &'static [(&'static str, &'static str)] {
+        &[("TimeTerms", "type check default true")]
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        match name.to_ascii_lowercase().as_str() {
+            "timeterms" => self.time_terms = parse_check("TimeTerms", value)?,
+            _ => return Err(ParseError::new(format!("unknown lene-hau option '{name}'"))),
+        }
+        Ok(())
+    }
+}
+
 /// Castling right bits.
 pub const WK: u8 = 1;
 pub const WQ: u8 = 2;
@@ -103,6 +132,8 @@ pub struct LeneHau {
     stacked: [u64; 2],
     /// Whether the colour has a travelling or committed piece.
     moving: [bool; 2],
+    /// The evaluation's time terms (an engine option, not a rule: not in the key or FEN).
+    time_terms: bool,
 }
 
 /// 50-move rule: 100 turns.
@@ -169,7 +200,24 @@ impl LeneHau {
             .pieces
             .iter()
             .fold(0u64, |a, p| a.wrapping_add(zobrist::piece(p)));
-        zobrist::combine(sum, self.side, self.castling, self.ep)
+        zobrist::combine(sum, self.side, self.castling, self.key_ep())
+    }
+
+    /// The en-passant square as the key sees it: only where a standing pawn of the side to
+    /// move could take there, so that repetition compares what §8.6 compares (field 4 only
+    /// when an en-passant order is possible; a pin is not looked at).
+    fn key_ep(&self) -> u8 {
+        if self.ep == NO_EP {
+            return NO_EP;
+        }
+        let us = self.side;
+        let takers =
+            crate::attacks::board8::pawn_attacks(us.other(), crate::square::Square::new(self.ep)).0;
+        if takers & self.standing[ci(us)][PAWN as usize] != 0 {
+            self.ep
+        } else {
+            NO_EP
+        }
     }
 }
 
@@ -205,16 +253,18 @@ mod zobrist {
 impl Game for LeneHau {
     type Move = Move;
     type Moves = MoveList;
-    type Options = ();
+    type Options = Options;
 
     const NAME: &'static str = "lene-hau";
 
-    fn start(_: &()) -> Self {
-        LeneHau::parse_fen(START_FEN).expect("the start position is valid")
+    fn start(options: &Options) -> Self {
+        Self::from_fen(START_FEN, options).expect("the start position is valid")
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
-        LeneHau::parse_fen(fen)
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, ParseError> {
+        let mut pos = LeneHau::parse_fen(fen)?;
+        pos.time_terms = options.time_terms;
+        Ok(pos)
     }
 
     fn fen(&self) -> String {
@@ -234,7 +284,7 @@ impl Game for LeneHau {
     }
 
     fn key(&self) -> u64 {
-        zobrist::combine(self.piece_keys, self.side, self.castling, self.ep)
+        zobrist::combine(self.piece_keys, self.side, self.castling, self.key_ep())
     }
 
     fn quick_outcome(&self) -> Option<Outcome> {

@@ -9,7 +9,7 @@ use rand::{rngs::SmallRng, RngExt, SeedableRng};
 mod naive;
 
 fn pos(fen: &str) -> LeneHau {
-    LeneHau::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    LeneHau::from_fen(fen, &Options::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn moves(p: &LeneHau) -> Vec<String> {
@@ -50,7 +50,7 @@ const BLACK_LOSES: Outcome = Outcome::Win {
 
 #[test]
 fn lene_hau_example_1_start() {
-    let p = LeneHau::start(&());
+    let p = LeneHau::start(&Options::default());
     assert_eq!(p.fen(), START_FEN);
     assert_eq!(moves(&p).len(), 20);
     let q = play(&p, "e2e4");
@@ -318,7 +318,7 @@ fn lene_hau_fen_rejects_bad_input_with_the_token() {
         ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 -", "w"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Ra4>a8 extra", "extra"),
     ] {
-        match LeneHau::from_fen(fen, &()) {
+        match LeneHau::from_fen(fen, &Options::default()) {
             Ok(_) => panic!("accepted {fen}"),
             Err(e) => assert!(e.0.contains(token), "{fen}: {e}"),
         }
@@ -389,7 +389,7 @@ fn lene_hau_mangled_fens_are_errors_not_panics() {
             f[i] = alphabet[rng.random_range(0..alphabet.len())];
         }
         let s: String = f.into_iter().collect();
-        if let Ok(p) = LeneHau::from_fen(&s, &()) {
+        if let Ok(p) = LeneHau::from_fen(&s, &Options::default()) {
             assert_eq!(pos(&p.fen()).fen(), p.fen());
         }
     }
@@ -397,8 +397,78 @@ fn lene_hau_mangled_fens_are_errors_not_panics() {
 
 #[test]
 fn lene_hau_perft_start() {
-    let p = LeneHau::start(&());
+    let p = LeneHau::start(&Options::default());
     for (d, want) in [20, 400, 8440].into_iter().enumerate() {
         assert_eq!(perft(&p, d as u32 + 1), want);
     }
+}
+
+fn without_time(fen: &str) -> LeneHau {
+    LeneHau::from_fen(fen, &Options { time_terms: false }).unwrap()
+}
+
+/// The time terms see Example 6's danger: the bishop's next step opens the e-file onto the
+/// white king. Without them the picture is only the view.
+#[test]
+fn lene_hau_eval_sees_an_own_advance_open_a_line() {
+    let fen = "4r3/k7/8/8/8/8/8/4K3 w - - 0 1 Be4>h7";
+    let occ = pos(fen).view[0] | pos(fen).view[1];
+    assert!(pos(fen).opened_by_own_advance(Player::White, occ));
+    assert!(!pos(fen).opened_by_own_advance(Player::Black, occ));
+    // The same men with the bishop standing on e4: nothing opens.
+    let still = "4r3/k7/8/8/4B3/8/8/4K3 w - - 0 1 -";
+    let occ = pos(still).view[0] | pos(still).view[1];
+    assert!(!pos(still).opened_by_own_advance(Player::White, occ));
+    assert!(pos(fen).evaluate() < without_time(fen).evaluate() - 50);
+}
+
+/// Example 5: the rook travelling a4 -> a8 will check the king on h5 from a5, next turn.
+#[test]
+fn lene_hau_eval_sees_checks_along_a_travellers_path() {
+    let p = pos("8/8/8/7k/8/8/8/1K6 w - - 1 2 Ra4>a8");
+    let rook = *p.pieces().iter().find(|q| q.kind == ROOK).unwrap();
+    let occ = p.view[0] | p.view[1];
+    assert_eq!(p.checks_ahead(&rook, occ), 24);
+    // A king off the rook's lines is never checked from its path.
+    let p = pos("8/8/8/8/8/7k/8/1K6 w - - 1 2 Ra4>a8");
+    let rook = *p.pieces().iter().find(|q| q.kind == ROOK).unwrap();
+    assert_eq!(p.checks_ahead(&rook, p.view[0] | p.view[1]), 0);
+}
+
+/// Example 4: the rook's arrival on d5 will take the knight and pawn standing there (not the
+/// travelling bishop); the threat counts before it happens, more when it is nearer.
+#[test]
+fn lene_hau_eval_counts_arrival_threats_by_how_soon() {
+    let near = pos("4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd4>d5,bd5>b3");
+    let rook = |p: &LeneHau| *p.pieces().iter().find(|q| q.kind == ROOK).unwrap();
+    assert_eq!(near.arrival_threat(&rook(&near)), (320 + 100) / 3);
+    let far = pos("4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd2>d5,bd5>b3");
+    assert_eq!(far.arrival_threat(&rook(&far)), (320 + 100) / 5);
+}
+
+#[test]
+fn lene_hau_time_terms_option() {
+    let mut o = Options::default();
+    assert!(o.time_terms);
+    o.set("timeterms", "FALSE").unwrap();
+    assert!(!o.time_terms);
+    let e = o.set("TimeTerms", "maybe").unwrap_err();
+    assert!(e.0.contains("'maybe'"), "{e}");
+    assert!(o.set("Tempo", "1").unwrap_err().0.contains("'Tempo'"));
+    // Only the evaluation changes: the same FEN, key and moves.
+    let fen = "4r3/k7/8/8/8/8/8/4K3 w - - 0 1 Be4>h7";
+    assert_eq!(without_time(fen).key(), pos(fen).key());
+    assert_eq!(without_time(fen).fen(), pos(fen).fen());
+}
+
+/// §8.6: repetition compares the en-passant field only when an en-passant order is possible.
+#[test]
+fn lene_hau_key_has_the_en_passant_square_only_when_it_can_be_taken() {
+    let with = pos("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1 -");
+    let without = pos("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1 -");
+    assert_ne!(with.key(), without.key());
+    let nobody = pos("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1 -");
+    let plain = pos("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1 -");
+    assert_eq!(nobody.key(), plain.key());
+    assert_ne!(nobody.fen(), plain.fen());
 }

@@ -1,6 +1,6 @@
 //! The options of 007 (rules/007.md §10.5): the schedule of turns and the three rule switches.
 
-use crate::game::{ParseError, VariantOptions};
+use crate::game::{parse_check, ParseError, VariantOptions};
 use std::fmt;
 
 /// Who controls which ply (§4).
@@ -76,16 +76,6 @@ impl Options {
     }
 }
 
-fn parse_bool(name: &str, value: &str) -> Result<bool, ParseError> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(ParseError::new(format!(
-            "bad value '{value}' for {name}: expected true or false"
-        ))),
-    }
-}
-
 impl VariantOptions for Options {
     fn specs() -> &'static [(&'static str, &'static str)] {
         &[
@@ -105,9 +95,9 @@ impl VariantOptions for Options {
         let mut next = *self;
         match name.to_ascii_lowercase().as_str() {
             "schedule" => next.schedule = Schedule::parse(value)?,
-            "detente" => next.detente = parse_bool("Detente", value)?,
-            "fastanddeadly" => next.fast_and_deadly = parse_bool("FastAndDeadly", value)?,
-            "ownerpromotes" => next.owner_promotes = parse_bool("OwnerPromotes", value)?,
+            "detente" => next.detente = parse_check("Detente", value)?,
+            "fastanddeadly" => next.fast_and_deadly = parse_check("FastAndDeadly", value)?,
+            "ownerpromotes" => next.owner_promotes = parse_check("OwnerPromotes", value)?,
             _ => return Err(ParseError::new(format!("unknown 007 option '{name}'"))),
         }
         next.validate()?;
