@@ -336,3 +336,47 @@ fn score_draws_and_the_ply_limit_adjudicate_games() {
         "{pgn}"
     );
 }
+
+/// A variant option that only changes how an engine plays (Lene Hau's `TimeTerms`) may differ
+/// between the engines of a match; one that changes the rules (007's `Detente`) may not.
+#[test]
+fn engines_may_differ_in_evaluation_options_but_not_in_rules() {
+    let (stdout, pgn) = run_match(
+        "lene-hau-time-terms",
+        &[
+            "--variant",
+            "lene-hau",
+            "--engine",
+            CHIMERA,
+            "--engine",
+            CHIMERA,
+            "--option",
+            "TimeTerms=false",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+        ],
+    );
+    assert_games_without_forfeit(&stdout, 2, "lene-hau");
+    assert_eq!(pgn.matches("[Variant \"Lene Hau\"]").count(), 2);
+    let out = Command::new(CHIMERA)
+        .args([
+            "match",
+            "--variant",
+            "007",
+            "--engine",
+            CHIMERA,
+            "--engine",
+            CHIMERA,
+        ])
+        .args(["--option", "Detente=true", "--depth", "1", "--games", "2"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("'Detente' is a rule of the variant"),
+        "{text}"
+    );
+}

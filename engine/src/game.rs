@@ -166,6 +166,13 @@ pub trait VariantOptions: Clone + Default + Send + Sync + fmt::Debug + 'static {
         let _ = value;
         Err(ParseError::new(format!("unknown option '{name}'")))
     }
+    /// Whether option `name` changes the rules, so that both sides of a game must play by the
+    /// same value (a match referee refuses it for one engine alone), rather than only how the
+    /// engine plays (Lene Hau's `TimeTerms`).
+    fn is_rule(name: &str) -> bool {
+        let _ = name;
+        true
+    }
 }
 
 impl VariantOptions for () {}

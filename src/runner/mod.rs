@@ -68,11 +68,14 @@ impl VariantTask for MatchTask {
 /// that are the variant's. An engine's own option may not change the rules for one side.
 fn rule_options<G: Refereed>(config: &Config, preset: Preset) -> Result<G::Options, String> {
     let specs = G::Options::specs();
+    // The variant's options that are rules; the others (an evaluation switch) are each
+    // engine's own business.
     let canonical = |name: &str| {
         specs
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(n, _)| *n)
+            .filter(|n| G::Options::is_rule(n))
     };
     let mut options = G::Options::default();
     for (name, value) in preset {

@@ -97,6 +97,11 @@ impl VariantOptions for Options {
         }
         Ok(())
     }
+
+    /// `TimeTerms` only changes the evaluation: engines of a match may differ in it.
+    fn is_rule(name: &str) -> bool {
+        !name.eq_ignore_ascii_case("TimeTerms")
+    }
 }
 
 /// Castling right bits.

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::attacks::board8::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bb64;
 use crate::square::Square;
@@ -112,9 +112,42 @@ impl LeneHau {
         !attacked_by(king, them, &kinds, occ, mask)
     }
 
+    /// Our standing pieces alone on their squares between our king `k` and an enemy slider
+    /// (standing or travelling) with nothing else between: taking one of them off its square
+    /// may expose the king. A piece on a stack never is: its square stays occupied.
+    fn pinned(&self, k: u8) -> u64 {
+        let them = &self.kinds[ci(self.side.other())];
+        let ks = sqr(k);
+        let occ = self.view[0] | self.view[1];
+        let mut snipers = (rook_attacks(ks, Bb64(0)).0
+            & (them[ROOK as usize] | them[QUEEN as usize]))
+            | (bishop_attacks(ks, Bb64(0)).0 & (them[BISHOP as usize] | them[QUEEN as usize]));
+        let single_own = self.view[ci(self.side)] & !self.multi;
+        let mut pinned = 0;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as u8;
+            snipers &= snipers - 1;
+            let blockers = between(ks, sqr(s)).0 & occ;
+            if blockers.count_ones() == 1 && blockers & single_own != 0 {
+                pinned |= blockers;
+            }
+        }
+        pinned
+    }
+
+    /// Pushes the order if it is legal (§6.3). `fast`: the order is known to keep the king safe
+    /// (not a king's, no check, not pinned, not en passant), so `H` need not be built.
     #[inline(always)]
-    fn push(&self, out: &mut MoveList, kind: u8, from: u8, to: u8, ep_victim: Option<u8>) {
-        if self.safe_in_h(kind, from, to, ep_victim) {
+    fn push(
+        &self,
+        out: &mut MoveList,
+        kind: u8,
+        from: u8,
+        to: u8,
+        ep_victim: Option<u8>,
+        fast: bool,
+    ) {
+        if fast || self.safe_in_h(kind, from, to, ep_victim) {
             out.push(Move {
                 kind,
                 from,
@@ -135,6 +168,12 @@ impl LeneHau {
         let enemy = self.view[1 - u];
         let occ = own | enemy;
         let stand = &self.standing[u];
+        // Orders that need no king-safety test: not in check, not the king's, not pinned.
+        let free = match self.king_sq(us) {
+            Some(k) if !self.side_in_check(us) => !self.pinned(k),
+            Some(_) => 0,
+            None => !0,
+        };
 
         for (kind, &bb) in stand.iter().enumerate() {
             let kind = kind as u8;
@@ -142,6 +181,7 @@ impl LeneHau {
             while froms != 0 {
                 let from = froms.trailing_zeros() as u8;
                 froms &= froms - 1;
+                let fast = kind != KING && free >> from & 1 != 0;
                 let s = sqr(from);
                 let targets = match kind {
                     KING => king_attacks(s).0,
@@ -150,7 +190,7 @@ impl LeneHau {
                     ROOK => rook_attacks(s, Bb64(occ)).0,
                     QUEEN => (bishop_attacks(s, Bb64(occ)) | rook_attacks(s, Bb64(occ))).0,
                     _ => {
-                        self.pawn_orders(from, own, enemy, out);
+                        self.pawn_orders(from, own, enemy, fast, out);
                         continue;
                     }
                 } & !own;
@@ -158,7 +198,7 @@ impl LeneHau {
                 while t != 0 {
                     let to = t.trailing_zeros() as u8;
                     t &= t - 1;
-                    self.push(out, kind, from, to, None);
+                    self.push(out, kind, from, to, None, fast);
                 }
             }
         }
@@ -168,7 +208,7 @@ impl LeneHau {
         }
     }
 
-    fn pawn_orders(&self, from: u8, own: u64, enemy: u64, out: &mut MoveList) {
+    fn pawn_orders(&self, from: u8, own: u64, enemy: u64, fast: bool, out: &mut MoveList) {
         let us = self.side;
         let occ = own | enemy;
         let white = us == Player::White;
@@ -199,8 +239,10 @@ impl LeneHau {
             let to = tos.trailing_zeros() as u8;
             tos &= tos - 1;
             let victim = (to == ep_to).then(|| if white { to - 8 } else { to + 8 });
+            // En passant takes a second piece off the board: always tested.
+            let fast = fast && victim.is_none();
             if to >> 3 == last {
-                if self.safe_in_h(PAWN, from, to, victim) {
+                if fast || self.safe_in_h(PAWN, from, to, victim) {
                     for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
                         out.push(Move {
                             kind: PAWN,
@@ -211,7 +253,7 @@ impl LeneHau {
                     }
                 }
             } else {
-                self.push(out, PAWN, from, to, victim);
+                self.push(out, PAWN, from, to, victim, fast);
             }
         }
     }
