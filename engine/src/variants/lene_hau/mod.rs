@@ -176,6 +176,7 @@ impl LeneHau {
         self.stacked = [0; 2];
         self.moving = [false; 2];
         let mut any = 0u64;
+        let mut standing = [0u64; 2];
         for p in &self.pieces {
             let c = ci(p.color);
             let b = 1u64 << p.sq;
@@ -184,8 +185,8 @@ impl LeneHau {
             self.view[c] |= b;
             self.kinds[c][p.kind as usize] |= b;
             if p.state == State::Standing {
-                let all: u64 = self.standing[c].iter().fold(0, |a, x| a | x);
-                self.stacked[c] |= all & b;
+                self.stacked[c] |= standing[c] & b;
+                standing[c] |= b;
                 self.standing[c][p.kind as usize] |= b;
             } else {
                 self.moving[c] = true;
@@ -282,6 +283,10 @@ impl Game for LeneHau {
 
     fn legal_moves(&self, out: &mut MoveList) {
         self.generate(out)
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        self.count()
     }
 
     fn play(&self, mv: Move) -> Self {

@@ -50,6 +50,84 @@ pub(crate) fn next_step(from: u8, to: u8) -> u8 {
     ((fr + dr.signum()) * 8 + ff + df.signum()) as u8
 }
 
+/// Where the generator puts legal orders: a move list, or a count (perft's last level).
+trait Sink {
+    /// The orders of the piece `kind` on `from` to every square of `targets`.
+    fn all(&mut self, kind: u8, from: u8, targets: u64);
+    fn push(&mut self, mv: Move);
+    fn is_empty(&self) -> bool;
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn all(&mut self, kind: u8, from: u8, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            ArrayVec::push(
+                self,
+                Move {
+                    kind,
+                    from,
+                    to,
+                    promo: 0,
+                },
+            );
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        ArrayVec::push(self, mv)
+    }
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Counts the orders instead of listing them.
+struct Count(u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn all(&mut self, _: u8, _: u8, targets: u64) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A pawn's orders to the last rank, each as its four promotions (§6.6).
+struct Promotions<'a, S: Sink>(&'a mut S);
+
+impl<S: Sink> Sink for Promotions<'_, S> {
+    #[inline(always)]
+    fn all(&mut self, kind: u8, from: u8, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.0.push(Move {
+                    kind,
+                    from,
+                    to,
+                    promo,
+                });
+            }
+        }
+    }
+    fn push(&mut self, mv: Move) {
+        self.0.push(mv)
+    }
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl LeneHau {
     pub(crate) fn side_in_check(&self, c: Player) -> bool {
         let them = c.other();
@@ -135,30 +213,22 @@ impl LeneHau {
         pinned
     }
 
-    /// Pushes the order if it is legal (§6.3). `fast`: the order is known to keep the king safe
-    /// (not a king's, no check, not pinned, not en passant), so `H` need not be built.
-    #[inline(always)]
-    fn push(
-        &self,
-        out: &mut MoveList,
-        kind: u8,
-        from: u8,
-        to: u8,
-        ep_victim: Option<u8>,
-        fast: bool,
-    ) {
-        if fast || self.safe_in_h(kind, from, to, ep_victim) {
-            out.push(Move {
-                kind,
-                from,
-                to,
-                promo: 0,
-            });
-        }
-    }
-
     /// The legal actions (§6), the pass included when §6.7 allows it.
     pub(crate) fn generate(&self, out: &mut MoveList) {
+        self.orders(out);
+    }
+
+    /// The number of legal actions, counted without listing the orders that need no test.
+    pub(crate) fn count(&self) -> u64 {
+        let mut n = Count(0);
+        self.orders(&mut n);
+        n.0
+    }
+
+    /// Every legal action into `sink` (§6): destinations in the view, king safety in `H`
+    /// (skipped where it cannot matter: not in check, not the king, not pinned, not en
+    /// passant), castling, and the pass when nothing else is legal.
+    fn orders<S: Sink>(&self, sink: &mut S) {
         if self.result.is_some() {
             return;
         }
@@ -167,15 +237,14 @@ impl LeneHau {
         let own = self.view[u];
         let enemy = self.view[1 - u];
         let occ = own | enemy;
-        let stand = &self.standing[u];
-        // Orders that need no king-safety test: not in check, not the king's, not pinned.
+        let in_check = self.side_in_check(us);
+        // The pieces whose orders need no king-safety test.
         let free = match self.king_sq(us) {
-            Some(k) if !self.side_in_check(us) => !self.pinned(k),
+            Some(k) if !in_check => !self.pinned(k),
             Some(_) => 0,
             None => !0,
         };
-
-        for (kind, &bb) in stand.iter().enumerate() {
+        for (kind, &bb) in self.standing[u].iter().enumerate() {
             let kind = kind as u8;
             let mut froms = bb;
             while froms != 0 {
@@ -190,31 +259,51 @@ impl LeneHau {
                     ROOK => rook_attacks(s, Bb64(occ)).0,
                     QUEEN => (bishop_attacks(s, Bb64(occ)) | rook_attacks(s, Bb64(occ))).0,
                     _ => {
-                        self.pawn_orders(from, own, enemy, fast, out);
+                        self.pawn_orders(from, own, enemy, fast, sink);
                         continue;
                     }
                 } & !own;
-                let mut t = targets;
-                while t != 0 {
-                    let to = t.trailing_zeros() as u8;
-                    t &= t - 1;
-                    self.push(out, kind, from, to, None, fast);
-                }
+                self.add(sink, kind, from, targets, None, fast);
             }
         }
-        self.castling_orders(out);
-        if out.is_empty() && self.moving[u] && !self.side_in_check(us) {
-            out.push(Move::PASS);
+        self.castling_orders(sink);
+        if sink.is_empty() && self.moving[u] && !in_check {
+            sink.push(Move::PASS);
         }
     }
 
-    fn pawn_orders(&self, from: u8, own: u64, enemy: u64, fast: bool, out: &mut MoveList) {
+    /// Adds the orders of the piece `kind` on `from` to those of `targets` that are legal
+    /// (§6.3); `fast`: all of them are.
+    #[inline(always)]
+    fn add<S: Sink>(
+        &self,
+        sink: &mut S,
+        kind: u8,
+        from: u8,
+        targets: u64,
+        ep_victim: Option<u8>,
+        fast: bool,
+    ) {
+        if fast {
+            sink.all(kind, from, targets);
+            return;
+        }
+        let mut t = targets;
+        while t != 0 {
+            let to = t.trailing_zeros() as u8;
+            t &= t - 1;
+            if self.safe_in_h(kind, from, to, ep_victim) {
+                sink.all(kind, from, 1u64 << to);
+            }
+        }
+    }
+
+    fn pawn_orders<S: Sink>(&self, from: u8, own: u64, enemy: u64, fast: bool, sink: &mut S) {
         let us = self.side;
         let occ = own | enemy;
         let white = us == Player::White;
         let rank = from >> 3;
         let one = if white { from + 8 } else { from - 8 };
-        let last = if white { 7 } else { 0 };
         let mut tos = 0u64;
         if occ >> one & 1 == 0 {
             tos |= 1 << one;
@@ -230,36 +319,28 @@ impl LeneHau {
         }
         let diag = pawn_attacks(us, sqr(from)).0 & !own;
         tos |= diag & enemy;
-        let mut ep_to = NO_EP;
+        // En passant takes a second piece off the board: always tested. (The en-passant
+        // square is never on a last rank.)
         if self.ep != NO_EP && diag >> self.ep & 1 != 0 {
-            tos |= 1 << self.ep;
-            ep_to = self.ep;
+            let victim = if white { self.ep - 8 } else { self.ep + 8 };
+            tos &= !(1u64 << self.ep);
+            self.add(sink, PAWN, from, 1u64 << self.ep, Some(victim), false);
         }
-        while tos != 0 {
-            let to = tos.trailing_zeros() as u8;
-            tos &= tos - 1;
-            let victim = (to == ep_to).then(|| if white { to - 8 } else { to + 8 });
-            // En passant takes a second piece off the board: always tested.
-            let fast = fast && victim.is_none();
-            if to >> 3 == last {
-                if fast || self.safe_in_h(PAWN, from, to, victim) {
-                    for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                        out.push(Move {
-                            kind: PAWN,
-                            from,
-                            to,
-                            promo,
-                        });
-                    }
-                }
-            } else {
-                self.push(out, PAWN, from, to, victim, fast);
-            }
-        }
+        // Orders to the last rank are its four promotions (§6.6).
+        let last_rank: u64 = if white { 0xff << 56 } else { 0xff };
+        self.add(sink, PAWN, from, tos & !last_rank, None, fast);
+        self.add(
+            &mut Promotions(sink),
+            PAWN,
+            from,
+            tos & last_rank,
+            None,
+            fast,
+        );
     }
 
     /// Castling in the view (§6.4).
-    fn castling_orders(&self, out: &mut MoveList) {
+    fn castling_orders<S: Sink>(&self, out: &mut S) {
         let us = self.side;
         let u = ci(us);
         let (rights, base) = if us == Player::White {
@@ -331,7 +412,12 @@ impl LeneHau {
         // Step 4 (before the order so that the ordered piece does not also advance; the
         // steps are simultaneous in effect).
         let mut castled_king = false;
-        for i in 0..p.pieces.len() {
+        let advancing = if self.moving[ci(us)] {
+            p.pieces.len()
+        } else {
+            0
+        };
+        for i in 0..advancing {
             let q = p.pieces[i];
             if q.color != us || q.state != State::Travelling {
                 continue;
@@ -477,7 +563,8 @@ impl LeneHau {
                 removed = true;
             }
         }
-        if arrivals != 0 {
+        // Only the mover's pieces move in its turn: the enemy's squares are those of the view.
+        if arrivals & self.view[ci(them)] != 0 {
             let (kbit, qbit, base) = if them == Player::White {
                 (WK, WQ, 0)
             } else {

@@ -356,6 +356,7 @@ fn lene_hau_random_games_agree_with_the_reference() {
             let mut theirs = b.legal_moves();
             theirs.sort();
             assert_eq!(ours, theirs, "{}", p.fen());
+            assert_eq!(p.count_legal_moves(), ours.len() as u64, "{}", p.fen());
             assert_eq!(p.key(), p.recomputed_key(), "{}", p.fen());
             assert_eq!(pos(&p.fen()).fen(), p.fen());
             assert_eq!(pos(&p.fen()).key(), p.key());
