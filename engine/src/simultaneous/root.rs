@@ -50,6 +50,9 @@ pub struct RoundParams {
     /// engine plays that order: payoffs are searches, and a mix that gains less than their
     /// noise only spreads weight onto weaker orders.
     pub mix_margin: f64,
+    /// Percent of the planned time the engine's serialized search may take where the orders
+    /// may interact (the rest goes to the candidates and the matrix games).
+    pub serial_share: u32,
 }
 
 impl Default for RoundParams {
@@ -63,6 +66,7 @@ impl Default for RoundParams {
             epsilon: 0.005,
             oracle_rounds: 4,
             mix_margin: 0.03,
+            serial_share: SERIAL_SHARE,
         }
     }
 }
@@ -426,7 +430,11 @@ pub fn think<G: SimultaneousGame>(
     // Where the variant says the orders cannot matter to each other, the round has a pure
     // saddle point at the serialized order, and all the time goes to finding it deep.
     let interactive = root.may_interact();
-    let share = if interactive { SERIAL_SHARE } else { 100 };
+    let share = if interactive {
+        params.serial_share
+    } else {
+        100
+    };
     let serial_limits = Limits {
         depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
         move_time: plan.soft.map(|s| s * share / 100),
@@ -706,16 +714,29 @@ fn solve_matrix<G: SimultaneousGame>(
         let out_of_time = !responded || oracle.deadline.is_some_and(|d| Instant::now() >= d);
         if !grew || round == params.oracle_rounds || out_of_time {
             // What the deepest search's choice (the first row, the serialized maximin order)
-            // guarantees in this matrix: the payoffs are shallower than that search, so only a
-            // mix that clearly beats it is played, never another single order.
-            let pure = (
-                (0..solution.col.len())
-                    .map(|j| payoff(rows[0], cols[j]))
-                    .fold(f64::INFINITY, f64::min),
-                0,
-            );
-            let (mut strategy, value) = if solution.value - pure.0 < params.mix_margin {
-                (vec![(rows[pure.1], 1.0)], pure.0)
+            // guarantees against every order of the opponent (those searched in time), and what
+            // the mix guarantees against the opponent's best response: the payoffs are
+            // shallower than that search, so only a mix that clearly beats it is played, never
+            // another single order.
+            let everyone: Vec<_> = theirs.iter().map(|c| pair(rows[0], *c)).collect();
+            if !out_of_time {
+                oracle.fill(&everyone, depth);
+            }
+            let pure = theirs
+                .iter()
+                .chain(cols.iter())
+                .filter_map(|c| {
+                    let (w, b) = pair(rows[0], *c);
+                    let white = oracle.cached(w, b, depth)?;
+                    Some(match side {
+                        Player::White => white,
+                        Player::Black => 1.0 - white,
+                    })
+                })
+                .fold(f64::INFINITY, f64::min);
+            let mixed = solution.value.min(col_br.0);
+            let (mut strategy, value) = if mixed - pure < params.mix_margin {
+                (vec![(rows[0], 1.0)], pure)
             } else {
                 // Weights below a thousandth are solver noise, not a plan: dropped, the rest
                 // rescaled.
