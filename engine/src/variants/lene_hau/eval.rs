@@ -11,6 +11,11 @@
 //!
 //! Without them the evaluation sees the view as a still picture: material and placement where
 //! the pieces stand, and the checks of the moment.
+//!
+//! The weights are small on purpose: the destination is public, so the enemy sees a threat
+//! coming and can step away. Larger ones (a threat at a third of the victims' value, a check
+//! ahead at 24, an opened line at 90) lost matches to the engine without time terms
+//! (docs/variants/lene-hau.md, "Measured").
 
 use super::rules::next_step;
 use super::*;
@@ -28,9 +33,9 @@ const KING_VICTIM: i32 = 400;
 /// A pictorial check of the moment: the checked side must spend its turn on it.
 const IN_CHECK: i32 = 30;
 /// A check a traveller will give from its path, `j` turns ahead: `CHECK_AHEAD / j`.
-const CHECK_AHEAD: i32 = 24;
+const CHECK_AHEAD: i32 = 8;
 /// The side's own advances will open a line onto its king.
-const SELF_UNBLOCK: i32 = 90;
+const SELF_UNBLOCK: i32 = 30;
 
 /// Centralisation bonus of a square, 0..=6.
 fn centre(sq: u8) -> i32 {
@@ -110,7 +115,8 @@ impl LeneHau {
         score
     }
 
-    /// What traveller `p`'s arrival will crowd-capture, discounted by the turns until then.
+    /// What traveller `p`'s arrival will crowd-capture, discounted by the turns until then
+    /// (a quarter of the victims' value one turn away, an eighth two turns away, ...).
     pub(crate) fn arrival_threat(&self, p: &Piece) -> i32 {
         let enemy = ci(p.color.other());
         if self.view[enemy] >> p.dst & 1 == 0 {
@@ -128,7 +134,7 @@ impl LeneHau {
                 }
             })
             .sum();
-        victims / (2 + turns_left(p))
+        victims / (4 * (1 + turns_left(p)))
     }
 
     /// The nearest check traveller `p` will give from a square of its remaining path, the
