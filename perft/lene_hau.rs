@@ -10,6 +10,7 @@
 mod epd;
 #[path = "lene_hau_naive.rs"]
 mod naive;
+mod same;
 
 use chimera_engine::perft::perft;
 use chimera_engine::variants::lene_hau::{LeneHau, MoveList, Options, State};
@@ -17,6 +18,17 @@ use chimera_engine::Game;
 use epd::Entry;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 use rayon::prelude::*;
+
+/// What the suite's own positions must hold, at least three of each (`;has` names them).
+const FEATURES: [&str; 7] = [
+    "travellers",
+    "stack",
+    "castling",
+    "double-step",
+    "crowd",
+    "pass",
+    "en-passant",
+];
 
 /// Per position, the depths whose count is at most this run in CI.
 const QUICK_NODES: u64 = 300_000;
@@ -42,14 +54,7 @@ fn same_moves(p: &LeneHau) -> Vec<String> {
     let ours = engine_moves(p);
     let mut theirs = naive::Board::from_fen(&p.fen()).legal_moves();
     theirs.sort();
-    if ours != theirs {
-        let extra: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
-        let missing: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
-        panic!(
-            "{}: engine has extra {extra:?}, misses {missing:?}",
-            p.fen()
-        );
-    }
+    same::assert_same_moves(&p.fen(), &ours, &theirs);
     ours
 }
 
@@ -89,15 +94,7 @@ fn suite_covers_what_the_issue_asks() {
     );
     let ours = entries.iter().filter(|e| e.field("has").is_some()).count();
     assert!(ours >= 40, "{ours} positions of our own");
-    for feature in [
-        "travellers",
-        "stack",
-        "castling",
-        "double-step",
-        "crowd",
-        "pass",
-        "en-passant",
-    ] {
+    for feature in FEATURES {
         let n = entries
             .iter()
             .filter(|e| {
@@ -253,15 +250,6 @@ fn candidates() {
         "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 -",
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 -",
     ];
-    let wanted = [
-        "travellers",
-        "stack",
-        "castling",
-        "double-step",
-        "crowd",
-        "pass",
-        "en-passant",
-    ];
     let mut found: Vec<(String, Vec<&str>)> = Vec::new();
     let mut rng = SmallRng::seed_from_u64(14);
     for game in 0..4000 {
@@ -283,7 +271,7 @@ fn candidates() {
             let m = &moves[rng.random_range(0..moves.len())];
             p = p.play(p.parse_move(m).unwrap());
         }
-        if wanted
+        if FEATURES
             .iter()
             .all(|w| found.iter().filter(|(_, g)| g.contains(w)).count() >= 7)
         {

@@ -6,6 +6,7 @@
 mod epd;
 #[path = "vanguard_naive.rs"]
 mod naive;
+mod same;
 
 use chimera_engine::perft::perft;
 use chimera_engine::variants::vanguard::{MoveList, Vanguard};
@@ -38,14 +39,7 @@ fn naive_moves(b: &naive::Board) -> Vec<String> {
 fn same_moves(p: &Vanguard) -> Vec<String> {
     let ours = engine_moves(p);
     let theirs = naive_moves(&naive::Board::from_fen(&p.fen()));
-    if ours != theirs {
-        let extra: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
-        let missing: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
-        panic!(
-            "{}: engine has extra {extra:?}, misses {missing:?}",
-            p.fen()
-        );
-    }
+    same::assert_same_moves(&p.fen(), &ours, &theirs);
     ours
 }
 

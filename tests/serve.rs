@@ -200,6 +200,7 @@ fn every_variant_is_listed_and_plays_a_move_and_an_engine_reply() {
         "double-ended-deep",
         "007",
         "vanguard",
+        "lene-hau",
     ] {
         assert!(list.contains(&format!("\"name\":\"{name}\"")), "{name}");
         let (id, state) = s.new_game(&[("variant", name)]);
@@ -452,6 +453,41 @@ fn variant_marks_007_enemy_plies_and_double_ended_captures() {
         "{state}"
     );
     assert!(state.contains("data-how='approach'"));
+}
+
+#[test]
+fn lene_hau_shows_travellers_names_arrivals_and_passes() {
+    let s = Server::start(&[]);
+    // Rules §11 Example 4: the king steps, the rook arrives on d5 and removes the knight and
+    // the pawn standing there; the bishop travelling through (Black's, still) stays, drawn
+    // with its arrow.
+    let fen = "4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd4>d5,bd5>b3";
+    let (id, state) = s.new_game(&[("variant", "lene-hau"), ("fen", fen)]);
+    assert!(state.contains("data-pieces='np'"), "{state}");
+    assert!(state.contains("class='traveller' data-sq='d4' data-to='d5'"));
+    let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "e1e2")]);
+    assert!(
+        state.contains(
+            "\"removed\":[{\"square\":\"d5\",\"piece\":\"n\",\"how\":\"arrival\"},\
+             {\"square\":\"d5\",\"piece\":\"p\",\"how\":\"arrival\"}]"
+        ),
+        "{state}"
+    );
+    assert_eq!(
+        string(&state, "fen"),
+        "4k3/8/8/3R4/8/8/4K3/8 b - - 0 1 bd5>b3"
+    );
+    assert!(state.contains("class='traveller' data-sq='d5' data-to='b3'"));
+    assert!(!state.contains("class='traveller' data-sq='d4'"));
+    // Example 7 (b): nothing may be ordered and a rook travels: the pass is the one action.
+    let fen = "8/8/8/8/8/p7/P1k5/K7 w - - 0 1 Rh4>h8";
+    let (id, state) = s.new_game(&[("variant", "lene-hau"), ("fen", fen)]);
+    assert_eq!(moves(&state), ["0000"]);
+    let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "0000")]);
+    assert_eq!(
+        string(&state, "fen"),
+        "8/8/8/8/8/p7/P1k5/K7 b - - 1 1 Rh5>h8"
+    );
 }
 
 #[test]

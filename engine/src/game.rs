@@ -177,13 +177,14 @@ pub trait VariantOptions: Clone + Default + Send + Sync + fmt::Debug + 'static {
 
 impl VariantOptions for () {}
 
-/// A `check` option's value, `true` or `false` in any case; the error names the option.
+/// A UCI `check` option's value, `true` or `false` in any case; the error names the option
+/// and the value. Every check option, the engine's and the variants', is read here.
 pub fn parse_check(name: &str, value: &str) -> Result<bool, ParseError> {
     match value.to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
         _ => Err(ParseError::new(format!(
-            "bad value '{value}' for {name}: expected true or false"
+            "option '{name}': value '{value}' is not true or false"
         ))),
     }
 }

@@ -2,6 +2,7 @@
 //! the checked setting of each.
 
 use crate::baseline::Play;
+use chimera_engine::game::parse_check;
 use chimera_engine::search::Pruning;
 use chimera_engine::ParseError;
 
@@ -125,17 +126,6 @@ impl EngineOptions {
             _ => return Ok(None),
         }
         Ok(Some(Changed::Other))
-    }
-}
-
-/// A UCI check value: `true` or `false`.
-pub fn parse_check(name: &str, value: &str) -> Result<bool, ParseError> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(ParseError::new(format!(
-            "option '{name}': value '{value}' is not true or false"
-        ))),
     }
 }
 
