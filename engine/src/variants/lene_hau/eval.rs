@@ -17,13 +17,8 @@
 //! ahead at 24, an opened line at 90) lost matches to the engine without time terms
 //! (docs/variants/lene-hau.md, "Measured").
 
-use super::rules::next_step;
+use super::rules::{attacked_by, next_step, reach};
 use super::*;
-use crate::attacks::board8::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
-use crate::bitboard::Bb64;
-use crate::square::Square;
 
 /// Piece values in centipawns by kind (K Q R B N P).
 pub const VALUE: [i32; 6] = [0, 900, 500, 330, 320, 100];
@@ -67,21 +62,6 @@ fn turns_left(p: &Piece) -> i32 {
             df.max(dr)
         }
     }
-}
-
-/// Whether a piece of `kind` and `color` on `from` attacks `target` over `occ` (§8.1).
-fn attacks(kind: u8, color: Player, from: u8, target: u8, occ: u64) -> bool {
-    let s = Square::new(from);
-    let o = Bb64(occ);
-    let reach = match kind {
-        PAWN => pawn_attacks(color, s).0,
-        KNIGHT => knight_attacks(s).0,
-        KING => king_attacks(s).0,
-        BISHOP => bishop_attacks(s, o).0,
-        ROOK => rook_attacks(s, o).0,
-        _ => (bishop_attacks(s, o) | rook_attacks(s, o)).0,
-    };
-    reach >> target & 1 != 0
 }
 
 impl LeneHau {
@@ -150,7 +130,7 @@ impl LeneHau {
             if sq == king {
                 return 0;
             }
-            if attacks(p.kind, p.color, sq, king, occ | 1u64 << sq) {
+            if reach(p.kind, p.color, sq, occ | 1u64 << sq) >> king & 1 != 0 {
                 return CHECK_AHEAD / j;
             }
         }
@@ -184,12 +164,8 @@ impl LeneHau {
         if after == occ {
             return false;
         }
-        let attacked_with = |occ: u64| {
-            self.pieces
-                .iter()
-                .any(|q| q.color == them && q.sq != king && attacks(q.kind, them, q.sq, king, occ))
-        };
-        attacked_with(after) && !attacked_with(occ)
+        let kinds = &self.kinds[ci(them)];
+        attacked_by(king, them, kinds, after, !0) && !attacked_by(king, them, kinds, occ, !0)
     }
 
     pub(crate) fn static_eval(&self) -> i32 {

@@ -12,9 +12,27 @@ fn sqr(s: u8) -> Square {
     Square::new(s)
 }
 
-/// Squares `kinds` (by kind) of colour `by` attack from their view squares (§8.1).
+/// The squares a piece of `kind` and `color` on `from` attacks over `occ` (§8.1): what a
+/// knight, king or slider may order to (§6.2), and every pictorial attack.
 #[inline(always)]
-fn attacked_by(sq: u8, by: Player, kinds: &[u64; 6], occ: u64, mask: u64) -> bool {
+pub(crate) fn reach(kind: u8, color: Player, from: u8, occ: u64) -> u64 {
+    let s = sqr(from);
+    let o = Bb64(occ);
+    match kind {
+        PAWN => pawn_attacks(color, s).0,
+        KNIGHT => knight_attacks(s).0,
+        KING => king_attacks(s).0,
+        BISHOP => bishop_attacks(s, o).0,
+        ROOK => rook_attacks(s, o).0,
+        _ => (bishop_attacks(s, o) | rook_attacks(s, o)).0,
+    }
+}
+
+/// Whether pieces `kinds` (by kind) of colour `by` attack `sq` from their view squares (§8.1),
+/// over `occ`, counting only the attackers in `mask`: the same attacks as [`reach`], looked
+/// at from the attacked square.
+#[inline(always)]
+pub(crate) fn attacked_by(sq: u8, by: Player, kinds: &[u64; 6], occ: u64, mask: u64) -> bool {
     let s = sqr(sq);
     let o = Bb64(occ);
     pawn_attacks(by.other(), s).0 & kinds[PAWN as usize] & mask != 0
@@ -251,18 +269,11 @@ impl LeneHau {
                 let from = froms.trailing_zeros() as u8;
                 froms &= froms - 1;
                 let fast = kind != KING && free >> from & 1 != 0;
-                let s = sqr(from);
-                let targets = match kind {
-                    KING => king_attacks(s).0,
-                    KNIGHT => knight_attacks(s).0,
-                    BISHOP => bishop_attacks(s, Bb64(occ)).0,
-                    ROOK => rook_attacks(s, Bb64(occ)).0,
-                    QUEEN => (bishop_attacks(s, Bb64(occ)) | rook_attacks(s, Bb64(occ))).0,
-                    _ => {
-                        self.pawn_orders(from, own, enemy, fast, sink);
-                        continue;
-                    }
-                } & !own;
+                if kind == PAWN {
+                    self.pawn_orders(from, own, enemy, fast, sink);
+                    continue;
+                }
+                let targets = reach(kind, us, from, occ) & !own;
                 self.add(sink, kind, from, targets, None, fast);
             }
         }
