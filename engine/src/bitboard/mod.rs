@@ -14,6 +14,24 @@ use crate::square::{Geometry, Square};
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// Runs `f` compiled for the POPCNT instruction where the CPU has it. Counting legal moves
+/// (perft's last ply) is mostly population counts, which the portable x86-64 baseline spells
+/// as a dozen instructions each; `f` (with what it inlines) is built a second time with the
+/// feature and that copy runs when the CPU is found to support it.
+#[inline(always)]
+pub fn with_popcnt<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        #[target_feature(enable = "popcnt")]
+        fn run<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: the CPU has just been found to support the feature.
+        return unsafe { run(f) };
+    }
+    f()
+}
+
 /// The eight directions of the board, as (file, rank) steps. North is towards higher ranks.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Direction {

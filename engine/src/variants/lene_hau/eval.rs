@@ -140,7 +140,7 @@ impl LeneHau {
     /// Whether the next advance of `c`'s travellers (at the end of `c`'s next turn) leaves
     /// `c`'s king attacked where it is not attacked now.
     pub(crate) fn opened_by_own_advance(&self, c: Player, occ: u64) -> bool {
-        if !self.moving[ci(c)] {
+        if !self.moving(c) {
             return false;
         }
         let them = c.other();

@@ -47,11 +47,13 @@ impl LeneHau {
                 "needs 6 or 7 fields (placement side castling ep halfmove fullmove travellers)",
             ));
         }
-        let mut pieces: ArrayVec<Piece, 32> = ArrayVec::new();
-        fn add(pieces: &mut ArrayVec<Piece, 32>, p: Piece, token: &str) -> Result<(), ParseError> {
-            pieces
-                .try_push(p)
-                .map_err(|_| err("placement", token, "more than 32 pieces"))
+        let mut pieces = Pieces::new();
+        fn add(pieces: &mut Pieces, p: Piece, token: &str) -> Result<(), ParseError> {
+            if pieces.try_push(p) {
+                Ok(())
+            } else {
+                Err(err("placement", token, "more than 32 pieces"))
+            }
         }
 
         // Field 1.
@@ -264,7 +266,7 @@ impl LeneHau {
             standing: [[0; 6]; 2],
             multi: 0,
             stacked: [0; 2],
-            moving: [false; 2],
+            movers: [0; 2],
             time_terms: true,
         };
         pos.piece_keys = pos

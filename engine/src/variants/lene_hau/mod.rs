@@ -13,7 +13,7 @@ mod tests;
 use crate::game::{
     parse_check, DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason,
 };
-use arrayvec::ArrayVec;
+use std::ops::{Deref, DerefMut};
 
 pub use fen::START_FEN;
 
@@ -48,6 +48,75 @@ pub struct Piece {
     pub state: State,
 }
 
+/// At most 32 pieces in a plain array: copying a position (every turn makes a new one) is one
+/// block copy, where an `ArrayVec` clones element by element.
+#[derive(Copy, Clone)]
+pub(crate) struct Pieces {
+    list: [Piece; 32],
+    len: u8,
+}
+
+impl Pieces {
+    const EMPTY: Piece = Piece {
+        color: Player::White,
+        kind: KING,
+        sq: 0,
+        dst: 0,
+        state: State::Standing,
+    };
+
+    pub(crate) fn new() -> Self {
+        Pieces {
+            list: [Self::EMPTY; 32],
+            len: 0,
+        }
+    }
+
+    /// Adds a piece; false (and nothing added) when 32 are there already.
+    pub(crate) fn try_push(&mut self, p: Piece) -> bool {
+        let Some(slot) = self.list.get_mut(self.len as usize) else {
+            return false;
+        };
+        *slot = p;
+        self.len += 1;
+        true
+    }
+
+    /// Removes piece `i`, the last taking its place.
+    pub(crate) fn swap_remove(&mut self, i: usize) {
+        let last = self.len as usize - 1;
+        self.list[i] = self.list[last];
+        self.len -= 1;
+    }
+}
+
+impl Deref for Pieces {
+    type Target = [Piece];
+    fn deref(&self) -> &[Piece] {
+        &self.list[..self.len as usize]
+    }
+}
+
+impl DerefMut for Pieces {
+    fn deref_mut(&mut self) -> &mut [Piece] {
+        &mut self.list[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Pieces {
+    type Item = &'a Piece;
+    type IntoIter = std::slice::Iter<'a, Piece>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Pieces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// An order: piece kind, origin, final destination, promotion (0 = none); or the pass.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Move {
@@ -70,7 +139,7 @@ impl Move {
 }
 
 /// Room for the widest position 32 pieces allow (31 queens would have under 900 orders).
-pub type MoveList = ArrayVec<Move, 1024>;
+pub type MoveList = arrayvec::ArrayVec<Move, 1024>;
 
 /// Lene Hau's options. None changes the rules: `TimeTerms` switches the evaluation's terms
 /// that look ahead in time (see `eval.rs`), so that their worth can be measured in matches.
@@ -114,7 +183,7 @@ pub const NO_EP: u8 = 64;
 
 #[derive(Clone, Debug)]
 pub struct LeneHau {
-    pieces: ArrayVec<Piece, 32>,
+    pieces: Pieces,
     side: Player,
     castling: u8,
     ep: u8,
@@ -135,8 +204,8 @@ pub struct LeneHau {
     multi: u64,
     /// Squares holding two or more standing pieces of the colour (notation prefix).
     stacked: [u64; 2],
-    /// Whether the colour has a travelling or committed piece.
-    moving: [bool; 2],
+    /// How many travelling or committed pieces the colour has.
+    movers: [u8; 2],
     /// The evaluation's time terms (an engine option, not a rule: not in the key or FEN).
     time_terms: bool,
 }
@@ -174,7 +243,7 @@ impl LeneHau {
         self.standing = [[0; 6]; 2];
         self.multi = 0;
         self.stacked = [0; 2];
-        self.moving = [false; 2];
+        self.movers = [0; 2];
         let mut any = 0u64;
         let mut standing = [0u64; 2];
         for p in &self.pieces {
@@ -189,9 +258,62 @@ impl LeneHau {
                 standing[c] |= b;
                 self.standing[c][p.kind as usize] |= b;
             } else {
-                self.moving[c] = true;
+                self.movers[c] += 1;
             }
         }
+    }
+
+    /// Whether the view is what `derive` makes of the piece list (checked after every turn).
+    pub(crate) fn view_is_derived(&self) -> bool {
+        let mut d = self.clone();
+        d.derive();
+        (d.view, d.kinds, d.standing, d.multi, d.stacked, d.movers)
+            == (
+                self.view,
+                self.kinds,
+                self.standing,
+                self.multi,
+                self.stacked,
+                self.movers,
+            )
+    }
+
+    /// Whether the colour has a travelling or committed piece.
+    pub(crate) fn moving(&self, c: Player) -> bool {
+        self.movers[ci(c)] != 0
+    }
+
+    /// Adds `q` to the view, as `derive` would.
+    fn put(&mut self, q: &Piece) {
+        let c = ci(q.color);
+        let b = 1u64 << q.sq;
+        self.multi |= (self.view[0] | self.view[1]) & b;
+        self.view[c] |= b;
+        self.kinds[c][q.kind as usize] |= b;
+        if q.state == State::Standing {
+            let standing = self.standing[c].iter().fold(0, |a, s| a | s);
+            self.stacked[c] |= standing & b;
+            self.standing[c][q.kind as usize] |= b;
+        } else {
+            self.movers[c] += 1;
+        }
+    }
+
+    /// Takes `q` out of the view. A square that holds other pieces too cannot tell which of
+    /// its bits were `q`'s: then this returns false and the caller derives the view afresh.
+    fn lift(&mut self, q: &Piece) -> bool {
+        let c = ci(q.color);
+        let b = 1u64 << q.sq;
+        if q.state != State::Standing {
+            self.movers[c] -= 1;
+        }
+        if self.multi & b != 0 {
+            return false;
+        }
+        self.view[c] &= !b;
+        self.kinds[c][q.kind as usize] &= !b;
+        self.standing[c][q.kind as usize] &= !b;
+        true
     }
 
     /// The king's square in the view.
@@ -239,6 +361,7 @@ mod zobrist {
     static COMMITTED: [u64; 128] = keys(0x1e4e_4a0a_0004);
     static MISC: [u64; 16 + 65 + 1] = keys(0x1e4e_4a0a_0005);
 
+    #[inline]
     pub fn piece(p: &Piece) -> u64 {
         let i = (p.color.index() * 6 + p.kind as usize) * 64 + p.sq as usize;
         match p.state {
@@ -301,7 +424,7 @@ impl Game for LeneHau {
         if let Some(r) = self.result {
             return Some(r);
         }
-        if self.pieces.len() == 2 && !self.moving[0] && !self.moving[1] {
+        if self.pieces.len() == 2 && self.movers == [0; 2] {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         if self.halfmove >= DRAW_PLIES {

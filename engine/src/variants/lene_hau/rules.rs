@@ -82,7 +82,7 @@ impl Sink for MoveList {
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            ArrayVec::push(
+            arrayvec::ArrayVec::push(
                 self,
                 Move {
                     kind,
@@ -95,7 +95,7 @@ impl Sink for MoveList {
     }
     #[inline(always)]
     fn push(&mut self, mv: Move) {
-        ArrayVec::push(self, mv)
+        arrayvec::ArrayVec::push(self, mv)
     }
     fn is_empty(&self) -> bool {
         self.len() == 0
@@ -238,14 +238,17 @@ impl LeneHau {
 
     /// The number of legal actions, counted without listing the orders that need no test.
     pub(crate) fn count(&self) -> u64 {
-        let mut n = Count(0);
-        self.orders(&mut n);
-        n.0
+        crate::bitboard::with_popcnt(|| {
+            let mut n = Count(0);
+            self.orders(&mut n);
+            n.0
+        })
     }
 
     /// Every legal action into `sink` (§6): destinations in the view, king safety in `H`
     /// (skipped where it cannot matter: not in check, not the king, not pinned, not en
     /// passant), castling, and the pass when nothing else is legal.
+    #[inline(always)]
     fn orders<S: Sink>(&self, sink: &mut S) {
         if self.result.is_some() {
             return;
@@ -278,7 +281,7 @@ impl LeneHau {
             }
         }
         self.castling_orders(sink);
-        if sink.is_empty() && self.moving[u] && !in_check {
+        if sink.is_empty() && self.movers[u] != 0 && !in_check {
             sink.push(Move::PASS);
         }
     }
@@ -309,6 +312,7 @@ impl LeneHau {
         }
     }
 
+    #[inline(always)]
     fn pawn_orders<S: Sink>(&self, from: u8, own: u64, enemy: u64, fast: bool, sink: &mut S) {
         let us = self.side;
         let occ = own | enemy;
@@ -395,19 +399,25 @@ impl LeneHau {
         mv.kind == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
     }
 
-    fn set_piece(&mut self, i: usize, p: Piece) {
+    /// Replaces piece `i` by `p`, keeping the key and (where it can: the return) the view.
+    fn set_piece(&mut self, i: usize, p: Piece) -> bool {
+        let old = self.pieces[i];
         self.piece_keys = self
             .piece_keys
-            .wrapping_sub(zobrist::piece(&self.pieces[i]))
+            .wrapping_sub(zobrist::piece(&old))
             .wrapping_add(zobrist::piece(&p));
         self.pieces[i] = p;
+        let kept = self.lift(&old);
+        self.put(&p);
+        kept
     }
 
-    fn remove_piece(&mut self, i: usize) {
-        self.piece_keys = self
-            .piece_keys
-            .wrapping_sub(zobrist::piece(&self.pieces[i]));
+    /// Removes piece `i`, keeping the key and (where it can: the return) the view.
+    fn remove_piece(&mut self, i: usize) -> bool {
+        let old = self.pieces[i];
+        self.piece_keys = self.piece_keys.wrapping_sub(zobrist::piece(&old));
         self.pieces.swap_remove(i);
+        self.lift(&old)
     }
 
     /// One turn (§7). `mv` must be legal here.
@@ -419,15 +429,13 @@ impl LeneHau {
         let mut pawn_moved = false;
         let mut removed = false;
         let mut new_ep = NO_EP;
+        // Whether the view was kept exactly piece by piece (else it is derived afresh).
+        let mut exact = true;
 
         // Step 4 (before the order so that the ordered piece does not also advance; the
         // steps are simultaneous in effect).
         let mut castled_king = false;
-        let advancing = if self.moving[ci(us)] {
-            p.pieces.len()
-        } else {
-            0
-        };
+        let advancing = if self.moving(us) { p.pieces.len() } else { 0 };
         for i in 0..advancing {
             let q = p.pieces[i];
             if q.color != us || q.state != State::Travelling {
@@ -449,14 +457,14 @@ impl LeneHau {
                     castled_king = true;
                 }
             }
-            p.set_piece(i, n);
+            exact &= p.set_piece(i, n);
         }
         if castled_king {
             for i in 0..p.pieces.len() {
                 let q = p.pieces[i];
                 if q.color == us && q.state == State::Committed {
                     arrivals |= 1 << q.dst;
-                    p.set_piece(
+                    exact &= p.set_piece(
                         i,
                         Piece {
                             sq: q.dst,
@@ -495,7 +503,7 @@ impl LeneHau {
                 } else {
                     (base, base + 3)
                 };
-                p.set_piece(
+                exact &= p.set_piece(
                     i,
                     Piece {
                         sq: first_step(KING, mv.from, mv.to),
@@ -515,7 +523,7 @@ impl LeneHau {
                     })
                     .expect("the castling rook stands on its corner");
                 let rook = p.pieces[r];
-                p.set_piece(
+                exact &= p.set_piece(
                     r,
                     Piece {
                         dst: rook_to,
@@ -553,7 +561,7 @@ impl LeneHau {
                         ..q
                     }
                 };
-                p.set_piece(i, n);
+                exact &= p.set_piece(i, n);
                 if mv.kind == KING {
                     p.castling &= !(kbit | qbit);
                 } else if mv.kind == ROOK && mv.from == base + 7 {
@@ -570,7 +578,7 @@ impl LeneHau {
             if let Some(i) = p.pieces.iter().position(|q| {
                 q.color == them && q.kind == PAWN && q.sq == v && q.state == State::Standing
             }) {
-                p.remove_piece(i);
+                exact &= p.remove_piece(i);
                 removed = true;
             }
         }
@@ -592,14 +600,17 @@ impl LeneHau {
                     } else if q.kind == ROOK && q.sq == base {
                         p.castling &= !qbit;
                     }
-                    p.remove_piece(i);
+                    exact &= p.remove_piece(i);
                     removed = true;
                 } else {
                     i += 1;
                 }
             }
         }
-        p.derive();
+        if !exact {
+            p.derive();
+        }
+        debug_assert!(p.view_is_derived(), "incremental view after {mv:?}");
 
         // Step 6, 7, 8.
         p.ep = new_ep;
