@@ -17,7 +17,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// Runs `f` compiled for the POPCNT instruction where the CPU has it. Counting legal moves
 /// (perft's last ply) is mostly population counts, which the portable x86-64 baseline spells
 /// as a dozen instructions each; `f` (with what it inlines) is built a second time with the
-/// feature and that copy runs when the CPU is found to support it.
+/// feature and that copy runs when the CPU is found to support it. Mark the closure
+/// `#[inline(always)]`: one too large to inline would be built once, without the feature.
 #[inline(always)]
 pub fn with_popcnt<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]

@@ -85,7 +85,7 @@ pub fn reach(
         }
         Kind::Lancer => {
             // A Nightrider of two leaps, and capture-only slides at distance 2 or 3 (R15).
-            r.normal = nightrider(from, occ) & LANCER_LEAPS[s];
+            r.normal = lancer_leaps(from, occ);
             r.capture = queen_attacks(from, occ) & ball(from, 3) & !ball(from, 1);
         }
         Kind::Berserker => {
@@ -258,6 +258,18 @@ pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
             Some(b) => r & !rays[b.index()],
             None => r,
         };
+    }
+    out
+}
+
+/// The Lancer's leaps: a Nightrider of two leaps, the second over an empty first square.
+#[inline(always)]
+fn lancer_leaps(from: Square, occ: Bb256) -> Bb256 {
+    let mut out = KNIGHT[from.index()];
+    for (first, second) in LANCER_LEGS[from.index()].into_iter().flatten() {
+        if !occ.has(first) {
+            out.set(second);
+        }
     }
     out
 }

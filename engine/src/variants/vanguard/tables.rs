@@ -33,8 +33,10 @@ pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(2, 0), (2, 
 pub static WIZARD_PATTERN: [Bb256; 256] =
     leaper_table(symmetric(&[(1, 1), (1, 2), (1, 3)]).as_slice());
 
-/// Lancer leaps (§4.9): the knight squares and the double-knight squares beyond them.
-pub static LANCER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(1, 2), (2, 4)]).as_slice());
+/// The Lancer's second leaps (R15), by origin and knight vector: the first and second landing
+/// squares, the second reachable only over an empty first; `None` where the second leap leaves
+/// the board.
+pub static LANCER_LEGS: [[Option<(Square, Square)>; 8]; 256] = lancer_legs();
 
 /// The diagonal directions, in the order of [`WIZARD_PATHS`].
 pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
@@ -125,6 +127,23 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
             sq += 1;
         }
         d += 1;
+    }
+    t
+}
+
+const fn lancer_legs() -> [[Option<(Square, Square)>; 8]; 256] {
+    let mut t = [[None; 8]; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = KNIGHT_DELTAS[d];
+            if let (Some(first), Some(second)) = (at(sq, df, dr), at(sq, 2 * df, 2 * dr)) {
+                t[sq][d] = Some((first, second));
+            }
+            d += 1;
+        }
+        sq += 1;
     }
     t
 }
