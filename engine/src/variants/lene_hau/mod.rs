@@ -283,8 +283,16 @@ impl LeneHau {
         self.movers[ci(c)] != 0
     }
 
-    /// Adds `q` to the view, as `derive` would.
+    /// Adds `q` to the view (and its count of movers), as `derive` would.
     fn put(&mut self, q: &Piece) {
+        if q.state != State::Standing {
+            self.movers[ci(q.color)] += 1;
+        }
+        self.show(q);
+    }
+
+    /// Adds `q`'s bits to the view.
+    fn show(&mut self, q: &Piece) {
         let c = ci(q.color);
         let b = 1u64 << q.sq;
         self.multi |= (self.view[0] | self.view[1]) & b;
@@ -294,26 +302,45 @@ impl LeneHau {
             let standing = self.standing[c].iter().fold(0, |a, s| a | s);
             self.stacked[c] |= standing & b;
             self.standing[c][q.kind as usize] |= b;
-        } else {
-            self.movers[c] += 1;
         }
     }
 
     /// Takes `q` out of the view. A square that holds other pieces too cannot tell which of
-    /// its bits were `q`'s: then this returns false and the caller derives the view afresh.
-    fn lift(&mut self, q: &Piece) -> bool {
+    /// its bits were `q`'s: then its view is left as it was and this returns the square, for
+    /// [`Self::rederive`] once the turn's pieces have moved (else 0).
+    fn lift(&mut self, q: &Piece) -> u64 {
         let c = ci(q.color);
         let b = 1u64 << q.sq;
         if q.state != State::Standing {
             self.movers[c] -= 1;
         }
         if self.multi & b != 0 {
-            return false;
+            return b;
         }
         self.view[c] &= !b;
         self.kinds[c][q.kind as usize] &= !b;
         self.standing[c][q.kind as usize] &= !b;
-        true
+        0
+    }
+
+    /// Rebuilds the view of `squares` alone from the pieces on them.
+    fn rederive(&mut self, squares: u64) {
+        let keep = !squares;
+        self.multi &= keep;
+        for c in 0..2 {
+            self.view[c] &= keep;
+            self.stacked[c] &= keep;
+            for k in 0..6 {
+                self.kinds[c][k] &= keep;
+                self.standing[c][k] &= keep;
+            }
+        }
+        for i in 0..self.pieces.len() {
+            let q = self.pieces[i];
+            if squares >> q.sq & 1 != 0 {
+                self.show(&q);
+            }
+        }
     }
 
     /// The king's square in the view.

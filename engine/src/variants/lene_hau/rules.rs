@@ -238,11 +238,14 @@ impl LeneHau {
 
     /// The number of legal actions, counted without listing the orders that need no test.
     pub(crate) fn count(&self) -> u64 {
-        crate::bitboard::with_popcnt(|| {
-            let mut n = Count(0);
-            self.orders(&mut n);
-            n.0
-        })
+        crate::bitboard::with_popcnt(
+            #[inline(always)]
+            || {
+                let mut n = Count(0);
+                self.orders(&mut n);
+                n.0
+            },
+        )
     }
 
     /// Every legal action into `sink` (§6): destinations in the view, king safety in `H`
@@ -280,7 +283,7 @@ impl LeneHau {
                 self.add(sink, kind, from, targets, None, fast);
             }
         }
-        self.castling_orders(sink);
+        self.castling_orders(in_check, sink);
         if sink.is_empty() && self.movers[u] != 0 && !in_check {
             sink.push(Move::PASS);
         }
@@ -354,8 +357,8 @@ impl LeneHau {
         );
     }
 
-    /// Castling in the view (§6.4).
-    fn castling_orders<S: Sink>(&self, out: &mut S) {
+    /// Castling in the view (§6.4); `in_check`: whether our king is attacked now.
+    fn castling_orders<S: Sink>(&self, in_check: bool, out: &mut S) {
         let us = self.side;
         let u = ci(us);
         let (rights, base) = if us == Player::White {
@@ -363,7 +366,7 @@ impl LeneHau {
         } else {
             ((self.castling >> 2) & (WK | WQ), 56u8)
         };
-        if rights == 0 {
+        if rights == 0 || in_check {
             return;
         }
         let king = base + 4;
@@ -372,9 +375,7 @@ impl LeneHau {
         }
         let occ = self.view[0] | self.view[1];
         let them = us.other();
-        if self.attacked(king, them) {
-            return;
-        }
+        // The attack tests last: they cost the most, and pieces between usually stop it first.
         for (bit, corner, cross, land, between) in [
             (WK, base + 7, base + 5, base + 6, 0b0110_0000u64 << base),
             (WQ, base, base + 3, base + 2, 0b0000_1110u64 << base),
@@ -399,21 +400,24 @@ impl LeneHau {
         mv.kind == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
     }
 
-    /// Replaces piece `i` by `p`, keeping the key and (where it can: the return) the view.
-    fn set_piece(&mut self, i: usize, p: Piece) -> bool {
+    /// Replaces piece `i` by `p`, keeping the key and the view but for the square returned
+    /// (see [`Self::lift`]).
+    #[inline]
+    fn set_piece(&mut self, i: usize, p: Piece) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self
             .piece_keys
             .wrapping_sub(zobrist::piece(&old))
             .wrapping_add(zobrist::piece(&p));
         self.pieces[i] = p;
-        let kept = self.lift(&old);
+        let stale = self.lift(&old);
         self.put(&p);
-        kept
+        stale
     }
 
-    /// Removes piece `i`, keeping the key and (where it can: the return) the view.
-    fn remove_piece(&mut self, i: usize) -> bool {
+    /// Removes piece `i`, keeping the key and the view but for the square returned.
+    #[inline]
+    fn remove_piece(&mut self, i: usize) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self.piece_keys.wrapping_sub(zobrist::piece(&old));
         self.pieces.swap_remove(i);
@@ -429,16 +433,23 @@ impl LeneHau {
         let mut pawn_moved = false;
         let mut removed = false;
         let mut new_ep = NO_EP;
-        // Whether the view was kept exactly piece by piece (else it is derived afresh).
-        let mut exact = true;
+        // The squares whose view could not be kept piece by piece (rebuilt at the end).
+        let mut stale = 0u64;
 
         // Step 4 (before the order so that the ordered piece does not also advance; the
         // steps are simultaneous in effect).
         let mut castled_king = false;
-        let advancing = if self.moving(us) { p.pieces.len() } else { 0 };
-        for i in 0..advancing {
+        // Our travelling and committed pieces not yet met (the loop stops at the last).
+        let mut ahead = self.movers[ci(us)];
+        let mut i = 0;
+        while ahead != 0 {
             let q = p.pieces[i];
-            if q.color != us || q.state != State::Travelling {
+            i += 1;
+            if q.color != us || q.state == State::Standing {
+                continue;
+            }
+            ahead -= 1;
+            if q.state != State::Travelling {
                 continue;
             }
             let next = next_step(q.sq, q.dst);
@@ -457,14 +468,14 @@ impl LeneHau {
                     castled_king = true;
                 }
             }
-            exact &= p.set_piece(i, n);
+            stale |= p.set_piece(i - 1, n);
         }
         if castled_king {
             for i in 0..p.pieces.len() {
                 let q = p.pieces[i];
                 if q.color == us && q.state == State::Committed {
                     arrivals |= 1 << q.dst;
-                    exact &= p.set_piece(
+                    stale |= p.set_piece(
                         i,
                         Piece {
                             sq: q.dst,
@@ -503,7 +514,7 @@ impl LeneHau {
                 } else {
                     (base, base + 3)
                 };
-                exact &= p.set_piece(
+                stale |= p.set_piece(
                     i,
                     Piece {
                         sq: first_step(KING, mv.from, mv.to),
@@ -523,7 +534,7 @@ impl LeneHau {
                     })
                     .expect("the castling rook stands on its corner");
                 let rook = p.pieces[r];
-                exact &= p.set_piece(
+                stale |= p.set_piece(
                     r,
                     Piece {
                         dst: rook_to,
@@ -561,7 +572,7 @@ impl LeneHau {
                         ..q
                     }
                 };
-                exact &= p.set_piece(i, n);
+                stale |= p.set_piece(i, n);
                 if mv.kind == KING {
                     p.castling &= !(kbit | qbit);
                 } else if mv.kind == ROOK && mv.from == base + 7 {
@@ -578,7 +589,7 @@ impl LeneHau {
             if let Some(i) = p.pieces.iter().position(|q| {
                 q.color == them && q.kind == PAWN && q.sq == v && q.state == State::Standing
             }) {
-                exact &= p.remove_piece(i);
+                stale |= p.remove_piece(i);
                 removed = true;
             }
         }
@@ -600,15 +611,15 @@ impl LeneHau {
                     } else if q.kind == ROOK && q.sq == base {
                         p.castling &= !qbit;
                     }
-                    exact &= p.remove_piece(i);
+                    stale |= p.remove_piece(i);
                     removed = true;
                 } else {
                     i += 1;
                 }
             }
         }
-        if !exact {
-            p.derive();
+        if stale != 0 {
+            p.rederive(stale);
         }
         debug_assert!(p.view_is_derived(), "incremental view after {mv:?}");
 
