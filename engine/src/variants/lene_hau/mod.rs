@@ -236,31 +236,15 @@ impl LeneHau {
         self.result
     }
 
-    /// Rebuilds the view bitboards from the piece list.
+    /// Rebuilds the view bitboards and the counts of movers from the piece list.
     pub(crate) fn derive(&mut self) {
-        self.view = [0; 2];
-        self.kinds = [[0; 6]; 2];
-        self.standing = [[0; 6]; 2];
-        self.multi = 0;
-        self.stacked = [0; 2];
         self.movers = [0; 2];
-        let mut any = 0u64;
-        let mut standing = [0u64; 2];
         for p in &self.pieces {
-            let c = ci(p.color);
-            let b = 1u64 << p.sq;
-            self.multi |= any & b;
-            any |= b;
-            self.view[c] |= b;
-            self.kinds[c][p.kind as usize] |= b;
-            if p.state == State::Standing {
-                self.stacked[c] |= standing[c] & b;
-                standing[c] |= b;
-                self.standing[c][p.kind as usize] |= b;
-            } else {
-                self.movers[c] += 1;
+            if p.state != State::Standing {
+                self.movers[ci(p.color)] += 1;
             }
         }
+        self.rederive(!0);
     }
 
     /// Whether the view is what `derive` makes of the piece list (checked after every turn).
