@@ -505,21 +505,12 @@ pub fn score<T: Trace>(pos: &Position, trace: &mut T) -> i32 {
 }
 
 /// Static evaluation from the side to move's point of view, in centipawns. Mobility and most
-/// other terms count squares, which the portable x86-64 baseline spells as a dozen
-/// instructions each; where the CPU has POPCNT, a copy compiled for it runs instead.
+/// other terms count squares: compiled for POPCNT where the CPU has it.
 pub fn evaluate(pos: &Position) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the CPU has just been found to support the feature.
-        return unsafe { evaluate_popcnt(pos) };
-    }
-    score(pos, &mut NoTrace)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn evaluate_popcnt(pos: &Position) -> i32 {
-    score(pos, &mut NoTrace)
+    crate::bitboard::with_popcnt(
+        #[inline(always)]
+        || score(pos, &mut NoTrace),
+    )
 }
 
 /// The evaluation by terms, for `eval`.

@@ -151,27 +151,18 @@ impl Position {
         self.generate(&mut Tactical(out));
     }
 
-    /// The number of legal moves, counted without listing them (perft's last ply). Counting is
-    /// mostly population counts, which the portable x86-64 baseline spells as a dozen
-    /// instructions each; where the CPU has POPCNT, a copy compiled for it runs instead.
+    /// The number of legal moves, counted without listing them (perft's last ply): population
+    /// counts, compiled for POPCNT where the CPU has it.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has just been found to support the feature.
-            return unsafe { self.count_legal_moves_popcnt() };
-        }
-        let mut counter = Counter::default();
-        self.generate(&mut counter);
-        counter.0
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    fn count_legal_moves_popcnt(&self) -> u64 {
-        let mut counter = Counter::default();
-        self.generate(&mut counter);
-        counter.0
+        crate::bitboard::with_popcnt(
+            #[inline(always)]
+            || {
+                let mut counter = Counter::default();
+                self.generate(&mut counter);
+                counter.0
+            },
+        )
     }
 
     /// The one legal generator, into any sink (Ven writes orders through its own sinks).

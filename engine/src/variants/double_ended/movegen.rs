@@ -266,24 +266,16 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         self.generate::<false>(out);
     }
 
-    /// The number of legal moves (perft's last ply), without listing them.
-    /// Counting is mostly population counts, which the portable x86-64 baseline spells as a
-    /// dozen instructions each; where the CPU has POPCNT, a copy compiled for it runs instead.
+    /// The number of legal moves (perft's last ply), without listing them: population counts,
+    /// compiled for POPCNT where the CPU has it.
     pub(super) fn count_legal(&self) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has just been found to support the feature.
-            return unsafe { self.count_legal_popcnt() };
-        }
-        let mut unused = MoveList::new();
-        self.generate::<true>(&mut unused)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    fn count_legal_popcnt(&self) -> u64 {
-        let mut unused = MoveList::new();
-        self.generate::<true>(&mut unused)
+        crate::bitboard::with_popcnt(
+            #[inline(always)]
+            || {
+                let mut unused = MoveList::new();
+                self.generate::<true>(&mut unused)
+            },
+        )
     }
 
     /// Generates (or with `COUNT` only counts) the legal moves; returns the count.
