@@ -412,3 +412,101 @@ fn complete_turn_searches_the_plies_a_short_line_leaves_open() {
     assert_eq!(turn.iter().sum::<u8>(), 4, "{line:?}");
     assert_eq!(&line[..turn.len()], &turn[..]);
 }
+
+/// A game of endless checking captures: every move captures and every position is in check, so
+/// quiescence never stands pat and never ends before the deepest ply. The search of the first
+/// root move is as long as one likes: the shape of 007 positions whose capture chains exploded.
+#[derive(Clone, Debug)]
+struct Captures {
+    path: u64,
+    player: Player,
+}
+
+impl Game for Captures {
+    type Move = u8;
+    type Moves = arrayvec::ArrayVec<u8, 6>;
+    type Options = ();
+    const NAME: &'static str = "captures";
+
+    fn start(_: &()) -> Self {
+        Captures {
+            path: 1,
+            player: Player::White,
+        }
+    }
+    fn from_fen(_: &str, _: &()) -> Result<Self, crate::ParseError> {
+        Err(crate::ParseError::new("no fen"))
+    }
+    fn fen(&self) -> String {
+        self.path.to_string()
+    }
+    fn to_move(&self) -> Player {
+        self.player
+    }
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        (0..6).for_each(|m| out.push(m));
+    }
+    fn play(&self, mv: u8) -> Self {
+        Captures {
+            path: self
+                .path
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(mv as u64 + 1),
+            player: self.player.other(),
+        }
+    }
+    fn key(&self) -> u64 {
+        self.path
+    }
+    fn quick_outcome(&self) -> Option<crate::game::Outcome> {
+        None
+    }
+    fn stuck_outcome(&self) -> crate::game::Outcome {
+        crate::game::Outcome::Draw(crate::game::DrawReason::Stalemate)
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn in_check(&self) -> bool {
+        true
+    }
+    fn is_capture(&self, _: u8) -> bool {
+        true
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, crate::ParseError> {
+        crate::game::find_legal_move(self, s)
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        (self.path >> 40) as i32 % 400 - 200
+    }
+}
+
+#[test]
+fn a_stop_is_obeyed_even_while_the_first_root_move_is_still_unsearched() {
+    let control = std::sync::Arc::new(Control::default());
+    let c = control.clone();
+    // On its own thread, so that a search that ignores the stop fails the test, not hangs it.
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut p = params(MAX_DEPTH);
+        p.limits.infinite = true;
+        let tt = TranspositionTable::new(1);
+        let r = search(&Captures::start(&()), &[], &p, &tt, &c, &mut |_| {});
+        let _ = done.send(r.best);
+    });
+    std::thread::sleep(Duration::from_millis(30));
+    let t = Instant::now();
+    control.stop();
+    let best = finished
+        .recv_timeout(Duration::from_secs(2))
+        .expect("bestmove within 2 s of the stop");
+    assert!(
+        t.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(best.is_some());
+}

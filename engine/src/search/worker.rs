@@ -44,6 +44,11 @@ pub(super) struct RootMove<M> {
 }
 
 const POLL_MASK: u64 = 1023;
+/// Nodes the main thread may still search after a stop to finish its first root move, when no
+/// move has a score yet (a few milliseconds). Beyond them it answers with the move it is on: a
+/// first move whose search explodes (a long capture chain in 007's quiescence) must not hold
+/// back `bestmove` or run past the clock.
+const STOP_GRACE_NODES: u64 = 4096;
 /// Quiet moves remembered per node for the history malus.
 const TRIED: usize = 64;
 
@@ -54,6 +59,8 @@ pub(super) struct Worker<'a, G: Game> {
     node_limit: u64,
     seldepth: usize,
     pub stopped: bool,
+    /// `nodes` when the main thread first saw the stop (see [`STOP_GRACE_NODES`]).
+    stop_seen: Option<u64>,
     /// Keys of the game before the root, then of the path from the root to the current node.
     keys: Vec<u64>,
     heuristics: Box<Heuristics<G::Move>>,
@@ -87,6 +94,7 @@ impl<'a, G: Game> Worker<'a, G> {
             node_limit,
             seldepth: 0,
             stopped: false,
+            stop_seen: None,
             keys,
             heuristics: Box::default(),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
@@ -125,14 +133,15 @@ impl<'a, G: Game> Worker<'a, G> {
             control.stop();
         }
         // The main thread searches at least one root move to the end, so even a search stopped
-        // at once answers with a searched move and its real score.
+        // at once answers with a searched move and its real score, within a grace of nodes.
         self.stopped = control.is_stopped()
             && (self.id != 0
                 || self.completed_depth > 0
                 || self
                     .root_moves
                     .first()
-                    .is_some_and(|rm| rm.score > -INFINITE));
+                    .is_some_and(|rm| rm.score > -INFINITE)
+                || self.nodes - *self.stop_seen.get_or_insert(self.nodes) > STOP_GRACE_NODES);
         self.stopped
     }
 
