@@ -73,21 +73,83 @@ fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8
 }
 
+/// The table's buckets, in memory the system hands out already zeroed: its pages become
+/// resident only when the search writes to them, so a big `Hash` costs nothing until used and
+/// a new game needs no pass over all of it. (The standard allocator zeroes by hand any block
+/// aligned beyond 16 bytes, as a bucket is; so the block is asked for at 16 and aligned here.)
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    block: *mut u8,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: `Buckets` owns its block like a `Box<[Bucket]>`, and `Bucket` (atomics) is Send + Sync.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `count` (at least one) empty buckets, or `None` if the system refuses the memory.
+    fn zeroed(count: usize) -> Option<Buckets> {
+        let count = count.max(1);
+        let size = count.checked_add(1)?.checked_mul(BUCKET_BYTES)?;
+        let layout = std::alloc::Layout::from_size_align(size, 16).ok()?;
+        // SAFETY: the layout's size is non-zero. The block has one bucket to spare, so the
+        // first 64-byte boundary in it leaves room for `count` buckets; all-zero bytes are a
+        // valid `Bucket` (atomic integers at zero: empty slots).
+        unsafe {
+            let block = std::alloc::alloc_zeroed(layout);
+            if block.is_null() {
+                return None;
+            }
+            let first = block.add(block.align_offset(BUCKET_BYTES)).cast::<Bucket>();
+            Some(Buckets {
+                ptr: std::ptr::NonNull::new(first)?,
+                len: count,
+                block,
+                layout,
+            })
+        }
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `ptr` is aligned and points at `len` initialised buckets inside the block,
+        // which lives as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: the block was allocated with this layout and is freed once.
+        unsafe { std::alloc::dealloc(self.block, self.layout) }
+    }
+}
+
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table of at most `megabytes` MiB (at least one bucket).
+    /// A table of at most `megabytes` MiB (at least one bucket). Panics where the memory cannot
+    /// be had; [`TranspositionTable::try_new`] says so instead.
     pub fn new(megabytes: usize) -> Self {
+        Self::try_new(megabytes).expect("memory for the transposition table")
+    }
+
+    /// A table of at most `megabytes` MiB, or `None` where the system refuses the memory. The
+    /// memory comes zeroed from the system, so it becomes resident only as the search writes
+    /// to it.
+    pub fn try_new(megabytes: usize) -> Option<Self> {
         let count = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
-        let mut buckets = Vec::new();
-        buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
-            buckets,
+        Some(TranspositionTable {
+            buckets: Buckets::zeroed(count)?,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Bytes the table holds.
@@ -95,11 +157,19 @@ impl TranspositionTable {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// Empties the table (a new game).
+    /// Empties the table (a new game): fresh zeroed memory replaces the old (zeroing in place
+    /// would make all of it resident); where the system refuses, the old buckets are zeroed in
+    /// place.
     pub fn clear(&mut self) {
-        for slot in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-            *slot.check.get_mut() = 0;
-            *slot.data.get_mut() = 0;
+        let count = self.buckets.len();
+        match Buckets::zeroed(count) {
+            Some(fresh) => self.buckets = fresh,
+            None => {
+                for slot in self.buckets.iter().flat_map(|b| b.0.iter()) {
+                    slot.check.store(0, Relaxed);
+                    slot.data.store(0, Relaxed);
+                }
+            }
         }
         *self.generation.get_mut() = 0;
     }
