@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Drives Chimera with python-chess as a real UCI client: handshake and options, analysis with
-info lines (single and MultiPV), an interrupted infinite analysis, a mate, and whole games
-(against itself and against a random mover). Exits non-zero on the first failure.
+"""Drives Chimera with python-chess as a real UCI client: handshake and every option configured,
+analysis with every info field (single and MultiPV, win/draw/loss), an interrupted infinite
+analysis, a mate, and whole games (against itself, against a random mover, and at a limited
+strength). Exits non-zero on the first failure.
 
 Usage: scripts/python_chess_check.py path/to/chimera
 """
@@ -42,16 +43,42 @@ def play_game(engine, opponent, engine_white, limit, max_plies=300):
 def main(path):
     with chess.engine.SimpleEngine.popen_uci([path]) as engine:
         check(engine.id.get("name", "").startswith("Chimera"), f"id name: {engine.id}")
-        for option in ["Hash", "Threads", "MultiPV", "Move Overhead", "Ponder", "Seed", "UCI_Variant"]:
+        for option in ["Hash", "Threads", "MultiPV", "Move Overhead", "Ponder", "Seed", "UCI_Variant",
+                       "Clear Hash", "UCI_LimitStrength", "UCI_Elo", "UCI_AnalyseMode", "UCI_ShowWDL"]:
             check(option in engine.options, f"option {option} listed")
         check("chess" in engine.options["UCI_Variant"].var, "UCI_Variant lists chess")
-        engine.configure({"Hash": 32, "Threads": 2})
+        # Every option python-chess lets a user set (it manages MultiPV, Ponder and UCI_Variant,
+        # and sets UCI_AnalyseMode for each analysis or game unless a user did), each to a value
+        # of its own kind, then back.
+        for name, option in engine.options.items():
+            if option.is_managed() or name == "UCI_AnalyseMode":
+                continue
+            if option.type == "button":
+                engine.configure({name: None})
+            elif option.type == "check":
+                engine.configure({name: not option.default})
+                engine.configure({name: option.default})
+            elif option.type == "spin":
+                engine.configure({name: option.max if name not in ("Hash", "Threads") else 2})
+                engine.configure({name: option.default})
+            elif option.type == "combo":
+                for value in option.var:
+                    if name not in ("Play", "Schedule") or value == option.default:
+                        engine.configure({name: value})
+                engine.configure({name: option.default})
+            else:
+                engine.configure({name: option.default})
+        engine.configure({"Hash": 32, "Threads": 2, "UCI_ShowWDL": True})
 
         board = chess.Board()
         board.push_uci("e2e4")
         info = engine.analyse(board, chess.engine.Limit(depth=8))
-        for key in ["depth", "seldepth", "score", "nodes", "nps", "time", "pv"]:
+        for key in ["depth", "seldepth", "multipv", "score", "wdl", "nodes", "nps", "hashfull", "time", "pv"]:
             check(key in info, f"analysis info has {key}: {info}")
+        wdl = info["wdl"].white()
+        check(wdl.total() == 1000, f"wdl per mille: {wdl}")
+        cp = info["score"].white().score(mate_score=100000)
+        check((wdl.wins - wdl.losses) * cp >= 0, f"wdl {wdl} leans the way score {cp} does")
         check(info["depth"] == 8, f"depth 8: {info['depth']}")
         check(legal_line(board, info["pv"]), f"pv legal: {info['pv']}")
 
@@ -75,6 +102,14 @@ def main(path):
         limit = chess.engine.Limit(time=0.02)
         board = play_game(engine, lambda b: engine.play(b, limit).move, True, limit)
         print(f"self-play: {board.result(claim_draw=True)} after {board.ply()} plies")
+
+        # A weaker engine: the fewest nodes (UCI_Elo 1350) still play legal moves, at once.
+        engine.configure({"UCI_LimitStrength": True, "UCI_Elo": 1350})
+        info = engine.analyse(chess.Board(), chess.engine.Limit(time=0.5))
+        check(info["depth"] >= 6, f"analysis is never limited: {info}")
+        weak = play_game(engine, lambda b: engine.play(b, limit).move, True, limit, max_plies=60)
+        print(f"limited strength self-play: {weak.ply()} plies")
+        engine.configure({"UCI_LimitStrength": False})
 
         rng = random.Random(1)
         for engine_white in [True, False]:

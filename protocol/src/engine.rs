@@ -86,6 +86,24 @@ impl Engine {
         })
     }
 
+    /// What commands change, as text: the variant, the engine's options and the position as
+    /// `d` shows it. A rejected command leaves it as it was (the fuzzer checks this).
+    pub fn state(&self) -> String {
+        let session = &self.sessions[self.current];
+        format!(
+            "{}\n{:?}\n{}",
+            session.name(),
+            self.options,
+            session.display()
+        )
+    }
+
+    /// Whether a search or perft is running (bounded or not).
+    pub fn is_searching(&mut self) -> bool {
+        self.reap();
+        self.running.is_some()
+    }
+
     /// Whether commands wait for a running search; the caller then calls [`Engine::tick`]
     /// now and again, so they run as soon as it ends.
     pub fn has_pending(&self) -> bool {
@@ -185,10 +203,7 @@ impl Engine {
             Command::IsReady => self.out.line("readyok"),
             Command::UciNewGame => {
                 self.stop_search();
-                match Arc::get_mut(&mut self.tt) {
-                    Some(tt) => tt.clear(),
-                    None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
-                }
+                self.clear_hash();
                 self.session().reset();
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -245,6 +260,14 @@ impl Engine {
         }
     }
 
+    /// Empties the table (no search runs: the caller stopped it).
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
+        }
+    }
+
     fn uci(&self) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {AUTHOR}"));
@@ -284,12 +307,26 @@ impl Engine {
         match self.options.set(name, value)? {
             Some(Changed::Hash) => {
                 // Free the old table before allocating the new one: never twice the memory.
+                let old = self.tt.size_bytes() >> 20;
                 self.tt = Arc::new(TranspositionTable::new(0));
+                if let Some(tt) = TranspositionTable::try_new(self.options.hash_mb) {
+                    self.tt = Arc::new(tt);
+                    return Ok(());
+                }
+                let wanted = self.options.hash_mb;
+                self.options.hash_mb = old.max(1);
                 self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
-                return Ok(());
+                return Err(ParseError::new(format!(
+                    "option 'Hash': cannot get {wanted} MB of memory; the table keeps {} MB",
+                    self.options.hash_mb
+                )));
             }
             Some(Changed::Seed) => {
                 self.rng = Arc::new(Mutex::new(SmallRng::seed_from_u64(self.options.seed)));
+                return Ok(());
+            }
+            Some(Changed::ClearHash) => {
+                self.clear_hash();
                 return Ok(());
             }
             Some(Changed::Other) => return Ok(()),
@@ -314,7 +351,7 @@ impl Engine {
         Ok(())
     }
 
-    fn go(&mut self, go: Go) -> Result<(), ParseError> {
+    fn go(&mut self, mut go: Go) -> Result<(), ParseError> {
         if self.running.is_some() {
             return Err(ParseError::new(
                 "go: a search is already running; send 'stop' first",
@@ -342,6 +379,10 @@ impl Engine {
                 open_ended: false,
             });
             return Ok(());
+        }
+        // A weaker engine is one with fewer nodes a move, in every variant alike.
+        if let Some(cap) = self.options.strength_nodes() {
+            go.limits.nodes = Some(go.limits.nodes.map_or(cap, |n| n.min(cap)));
         }
         let control = Arc::new(Control::new(go.limits.ponder));
         let done = Arc::new(AtomicBool::new(false));

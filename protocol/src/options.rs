@@ -19,6 +19,14 @@ pub struct EngineOptions {
     pub play: Play,
     /// The search's pruning and reduction techniques (for matches that measure each one).
     pub pruning: Pruning,
+    /// `UCI_LimitStrength`: play at `elo` (see [`EngineOptions::strength_nodes`]).
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+    /// `UCI_AnalyseMode`: a GUI analyses; the strength limit is off.
+    pub analyse_mode: bool,
+    /// `UCI_ShowWDL`: `info` lines carry `wdl W D L`.
+    pub show_wdl: bool,
 }
 
 impl Default for EngineOptions {
@@ -32,6 +40,10 @@ impl Default for EngineOptions {
             seed: 0,
             play: Play::Search,
             pruning: Pruning::ALL,
+            limit_strength: false,
+            elo: ELO_MIN,
+            analyse_mode: false,
+            show_wdl: false,
         }
     }
 }
@@ -41,6 +53,37 @@ const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
 const OVERHEAD_MAX: u64 = 5_000;
 const SEED_MAX: u64 = 2_147_483_647;
+/// The `UCI_Elo` range: Stockfish's lowest setting, up to what the calibration measured
+/// (docs/protocol.md, "Playing weaker").
+pub const ELO_MIN: u32 = 1350;
+pub const ELO_MAX: u32 = 2100;
+
+/// The calibration: `UCI_Elo` against the base-2 logarithm of the nodes a move that played
+/// level with Stockfish 15.1 at that `UCI_Elo` (orthodox chess, 2 s + 0.02 s; the matches are
+/// in docs/protocol.md). Between two points the budget grows geometrically.
+const CALIBRATION: [(f64, f64); 5] = [
+    (1350.0, 8.0),
+    (1625.0, 10.0),
+    (1900.0, 12.0),
+    (1980.0, 15.0),
+    // Full strength at 2 s + 0.05 s (docs/search.md: about 2100 there, some 250,000 nodes).
+    (2100.0, 18.0),
+];
+
+/// `log2(nodes)` at `elo`, read from [`CALIBRATION`] (clamped to its ends).
+fn log2_nodes(elo: f64) -> f64 {
+    let (first, last) = (CALIBRATION[0], CALIBRATION[CALIBRATION.len() - 1]);
+    if elo <= first.0 {
+        return first.1;
+    }
+    CALIBRATION
+        .windows(2)
+        .find(|w| elo <= w[1].0)
+        .map_or(last.1, |w| {
+            let t = (elo - w[0].0) / (w[1].0 - w[0].0);
+            w[0].1 + t * (w[1].1 - w[0].1)
+        })
+}
 
 /// Which engine option a `setoption` changed, so the caller can act on it (resize the table).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,6 +91,8 @@ pub enum Changed {
     Hash,
     /// The generator of the baseline players is reseeded.
     Seed,
+    /// `Clear Hash` was pressed.
+    ClearHash,
     Other,
 }
 
@@ -87,7 +132,32 @@ impl EngineOptions {
                     .collect::<String>()
             ),
             format!("option name Pruning type string default {}", d.pruning),
+            "option name Clear Hash type button".to_string(),
+            format!(
+                "option name UCI_LimitStrength type check default {}",
+                d.limit_strength
+            ),
+            format!(
+                "option name UCI_Elo type spin default {} min {ELO_MIN} max {ELO_MAX}",
+                d.elo
+            ),
+            format!(
+                "option name UCI_AnalyseMode type check default {}",
+                d.analyse_mode
+            ),
+            format!("option name UCI_ShowWDL type check default {}", d.show_wdl),
         ]
+    }
+
+    /// The node budget of a move when the strength is limited (and no GUI analyses): the one
+    /// mechanism by which every variant plays weaker. Calibrated in orthodox chess against
+    /// Stockfish's `UCI_Elo` ([`CALIBRATION`]); in the other variants the same number buys the
+    /// same nodes, so it names the strength those nodes have in chess.
+    pub fn strength_nodes(&self) -> Option<u64> {
+        if !self.limit_strength || self.analyse_mode {
+            return None;
+        }
+        Some(log2_nodes(self.elo as f64).exp2().round() as u64)
     }
 
     /// Sets `name` (case-insensitive, as UCI asks) to `value`. `Ok(None)`: not an engine
@@ -123,6 +193,11 @@ impl EngineOptions {
             "play" => self.play = Play::parse(value_of()?)?,
             "pruning" => self.pruning = Pruning::parse(value_of()?)?,
             "ponder" => self.ponder = parse_check(name, value_of()?)?,
+            "clear hash" => return Ok(Some(Changed::ClearHash)),
+            "uci_limitstrength" => self.limit_strength = parse_check(name, value_of()?)?,
+            "uci_elo" => self.elo = spin(ELO_MIN as u64, ELO_MAX as u64)? as u32,
+            "uci_analysemode" => self.analyse_mode = parse_check(name, value_of()?)?,
+            "uci_showwdl" => self.show_wdl = parse_check(name, value_of()?)?,
             _ => return Ok(None),
         }
         Ok(Some(Changed::Other))
@@ -144,6 +219,11 @@ mod tests {
         assert_eq!(o.set("Seed", Some("42")), Ok(Some(Changed::Seed)));
         o.set("play", Some("Greedy")).unwrap();
         o.set("Pruning", Some("all,-lmr")).unwrap();
+        o.set("UCI_LimitStrength", Some("true")).unwrap();
+        o.set("UCI_Elo", Some("1800")).unwrap();
+        o.set("UCI_AnalyseMode", Some("true")).unwrap();
+        o.set("UCI_ShowWDL", Some("true")).unwrap();
+        assert_eq!(o.set("Clear Hash", None), Ok(Some(Changed::ClearHash)));
         let want = EngineOptions {
             hash_mb: 64,
             threads: 4,
@@ -153,6 +233,10 @@ mod tests {
             seed: 42,
             play: Play::Greedy,
             pruning: Pruning::ALL.without(chimera_engine::search::Technique::LateMoveReductions),
+            limit_strength: true,
+            elo: 1800,
+            analyse_mode: true,
+            show_wdl: true,
         };
         assert_eq!(o, want);
         for (name, value, token) in [
@@ -163,12 +247,41 @@ mod tests {
             ("MultiPV", None, "'MultiPV'"),
             ("Play", Some("clever"), "'clever'"),
             ("Pruning", Some("all,-nul"), "'-nul'"),
+            ("UCI_Elo", Some("1349"), "'1349'"),
+            ("UCI_Elo", Some("2101"), "'2101'"),
+            (
+                "UCI_Elo",
+                Some("99999999999999999999"),
+                "'99999999999999999999'",
+            ),
+            ("UCI_ShowWDL", Some("1"), "'1'"),
         ] {
             let e = o.set(name, value).unwrap_err().0;
             assert!(e.contains(token), "{e}");
         }
         assert_eq!(o, want);
         assert_eq!(o.set("UCI_Variant", Some("chess")), Ok(None));
+    }
+
+    #[test]
+    fn the_strength_limit_is_a_node_budget_growing_with_the_elo() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.strength_nodes(), None);
+        o.set("UCI_LimitStrength", Some("true")).unwrap();
+        let mut last = 0;
+        for elo in (ELO_MIN..=ELO_MAX).step_by(50) {
+            o.set("UCI_Elo", Some(&elo.to_string())).unwrap();
+            let nodes = o.strength_nodes().unwrap();
+            assert!(nodes > last, "{elo}: {nodes}");
+            last = nodes;
+        }
+        // The calibration's points.
+        o.set("UCI_Elo", Some("1350")).unwrap();
+        assert_eq!(o.strength_nodes(), Some(256));
+        o.set("UCI_Elo", Some("1900")).unwrap();
+        assert_eq!(o.strength_nodes(), Some(4096));
+        o.set("UCI_AnalyseMode", Some("true")).unwrap();
+        assert_eq!(o.strength_nodes(), None);
     }
 
     #[test]
@@ -183,6 +296,11 @@ mod tests {
             "Seed",
             "Play",
             "Pruning",
+            "Clear Hash",
+            "UCI_LimitStrength",
+            "UCI_Elo",
+            "UCI_AnalyseMode",
+            "UCI_ShowWDL",
         ] {
             assert!(
                 lines.contains(&format!("option name {name} type")),

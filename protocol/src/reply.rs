@@ -61,7 +61,16 @@ pub fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> String {
     words.join(" ")
 }
 
-pub fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
+/// ` wdl W D L` after a score when `UCI_ShowWDL` asks for it ([`search::score::wdl`]).
+pub fn wdl_text(score: i32, show: bool) -> String {
+    if !show {
+        return String::new();
+    }
+    let [w, d, l] = search::score::wdl(score);
+    format!(" wdl {w} {d} {l}")
+}
+
+pub fn info_line<G: Game>(root: &G, info: &Info<G::Move>, show_wdl: bool) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     let bound = match info.bound {
@@ -70,20 +79,21 @@ pub fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
         Bound::Upper => " upperbound",
     };
     format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{} nodes {} nps {nps} hashfull {} time {ms} pv {}",
         info.depth,
         info.seldepth.max(info.depth),
         info.multipv,
         score_text(info.score),
+        wdl_text(info.score, show_wdl),
         info.nodes,
         info.hashfull,
         line_text(root, info.pv),
     )
 }
 
-pub fn report_line<G: Game>(root: &G, report: &Report<G::Move>) -> String {
+pub fn report_line<G: Game>(root: &G, report: &Report<G::Move>, show_wdl: bool) -> String {
     match report {
-        Report::Info(info) => info_line(root, info),
+        Report::Info(info) => info_line(root, info, show_wdl),
         Report::CurrMove { depth, mv, number } => {
             format!(
                 "info depth {depth} currmove {} currmovenumber {number}",

@@ -6,7 +6,7 @@
 use crate::baseline::Play;
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
-use crate::reply::Out;
+use crate::reply::{self, Out};
 use crate::session::{perft_stopped_note, BenchTotals, PerftJob, SearchEnv, Session};
 use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
@@ -138,7 +138,7 @@ pub fn strategy_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) ->
 }
 
 /// The `info` line of a completed payoff depth.
-fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) -> String {
+fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>, show_wdl: bool) -> String {
     let ms = r.time.as_millis().max(1);
     let pv = r
         .strategy
@@ -156,9 +156,10 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) -> String
         )
     };
     format!(
-        "info depth {} score cp {} nodes {} nps {} time {}{} string {game}",
+        "info depth {} score cp {}{} nodes {} nps {} time {}{} string {game}",
         r.depth,
         centipawns(r.value),
+        reply::wdl_text(centipawns(r.value), show_wdl),
         r.nodes,
         r.nodes as u128 * 1000 / ms,
         r.time.as_millis(),
@@ -465,7 +466,7 @@ fn write_order<G: SimultaneousGame>(
             };
             let out = &env.out;
             let r = root::think(root, keys, side, &params, &env.tt, &env.control, &mut |r| {
-                out.line(&depth_line(root, r))
+                out.line(&depth_line(root, r, o.show_wdl))
             });
             if r.strategy.is_empty() {
                 return None;

@@ -292,10 +292,11 @@ impl<G: Describe> Session for GameSession<G> {
                     control,
                     out,
                     done,
+                    options,
                     ..
                 } = env;
                 let mut result = search::search(&root, &keys, &params, &tt, &control, &mut |r| {
-                    out.line(&reply::report_line(&root, &r))
+                    out.line(&reply::report_line(&root, &r, options.show_wdl))
                 });
                 // `bestmove` names the whole turn: search the plies the line leaves open.
                 result.pv = search::complete_turn(&root, &keys, &params, &result, &tt, &control);

@@ -537,3 +537,108 @@ fn simultaneous_perft_counts_pairs_of_orders() {
     assert_eq!(out[0], "0,0: 9");
     assert_eq!(out.last().unwrap(), "Nodes searched: 81");
 }
+
+/// The `nodes` of the last `info` line before `bestmove`.
+fn last_nodes(lines: &[String]) -> u64 {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let words: Vec<&str> = info.split(' ').collect();
+    let at = words.iter().position(|w| *w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn limit_strength_caps_the_nodes_unless_analysing() {
+    let (mut e, c) = engine();
+    let cap = {
+        let mut o = crate::options::EngineOptions::default();
+        o.set("UCI_LimitStrength", Some("true")).unwrap();
+        o.set("UCI_Elo", Some("1450")).unwrap();
+        o.strength_nodes().unwrap()
+    };
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_LimitStrength value true",
+            "setoption name UCI_Elo value 1450",
+            "position fen 200 3 1 0 w",
+            "go depth 40",
+        ],
+    );
+    let limited = last_nodes(&c.wait_for("bestmove"));
+    assert!(limited <= cap, "{limited} nodes, cap {cap}");
+    // A lower `go nodes` still wins.
+    send(&mut e, &["go nodes 20 depth 40"]);
+    assert!(last_nodes(&c.wait_for("bestmove")) <= 20);
+    // Analysing, and with the limit off, the search is whole.
+    send(
+        &mut e,
+        &["setoption name UCI_AnalyseMode value true", "go depth 40"],
+    );
+    assert!(last_nodes(&c.wait_for("bestmove")) > cap);
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_AnalyseMode value false",
+            "setoption name UCI_LimitStrength value false",
+            "go depth 40",
+        ],
+    );
+    assert!(last_nodes(&c.wait_for("bestmove")) > cap);
+}
+
+#[test]
+fn show_wdl_adds_win_draw_loss_to_info_lines() {
+    let (mut e, c) = engine();
+    send(&mut e, &["position fen 10 3 1 0 w", "go depth 6"]);
+    assert!(c.wait_for("bestmove").iter().all(|l| !l.contains(" wdl ")));
+    send(
+        &mut e,
+        &["setoption name UCI_ShowWDL value true", "go depth 6"],
+    );
+    let lines = c.wait_for("bestmove");
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 6 "))
+        .unwrap();
+    // A won position (mate in 3): all wins.
+    assert!(info.contains(" score mate 3 wdl 1000 0 0 "), "{info}");
+    // Simultaneous rounds say it too.
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value pennies",
+            "go side white depth 1",
+        ],
+    );
+    let lines = c.wait_for("bestmove");
+    assert!(lines.iter().any(|l| l.contains(" wdl ")), "{lines:?}");
+}
+
+#[test]
+fn clear_hash_empties_the_table_and_bad_hash_keeps_the_old() {
+    let (mut e, c) = engine();
+    let nodes = |e: &mut Engine, lines: &[&str]| {
+        send(e, lines);
+        last_nodes(&c.wait_for("bestmove"))
+    };
+    let fresh = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
+    // The same search again finds the first one's entries: fewer nodes...
+    let warm = nodes(&mut e, &["go depth 24"]);
+    assert!(warm < fresh, "{warm} vs {fresh}");
+    // ...and after Clear Hash as many as the first time (one thread: deterministic).
+    let cleared = nodes(&mut e, &["setoption name Clear Hash", "go depth 24"]);
+    assert_eq!(cleared, fresh);
+    // A table the system cannot give is refused and the old one kept; where the system
+    // lends that much address space, the option takes the new size.
+    let before = e.state();
+    send(&mut e, &["setoption name Hash value 65536"]);
+    if c.take().iter().any(|l| l.contains("cannot get 65536 MB")) {
+        assert_eq!(e.state(), before);
+    } else {
+        assert!(e.state().contains("hash_mb: 65536"));
+    }
+}

@@ -119,14 +119,7 @@ impl<O> RoundResult<O> {
     }
 }
 
-/// An internal search score (centipawns, or a mate) as an expected score in [0, 1]: the logistic
-/// that puts 400 centipawns at odds of ten to one, as the Elo scale does.
-pub fn expected_score(score: i32) -> f64 {
-    if score::is_mate(score) {
-        return if score > 0 { 1.0 } else { 0.0 };
-    }
-    1.0 / (1.0 + 10f64.powf(-score as f64 / 400.0))
-}
+pub use crate::search::score::expected_score;
 
 /// The payoff oracle: the expected score for White of the position after a pair of orders,
 /// found by searching it a number of plies deep with `first` writing first in every round.
@@ -871,13 +864,5 @@ mod tests {
             &mut |_| {},
         );
         assert_eq!(r.strategy.len(), 1);
-    }
-
-    #[test]
-    fn expected_scores_follow_the_elo_logistic() {
-        assert!((expected_score(0) - 0.5).abs() < 1e-12);
-        assert!((expected_score(400) - 10.0 / 11.0).abs() < 1e-12);
-        assert_eq!(expected_score(score::MATE - 3), 1.0);
-        assert_eq!(expected_score(-score::MATE + 3), 0.0);
     }
 }
