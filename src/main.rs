@@ -1,10 +1,11 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
 //! Subcommands: `perft`, `bench [depth]`, `match`, `exploit` (Ven's exploitability), `serve` (the
-//! web board), `svg` (a picture of a position): each a thin file over the crates (the match
+//! web board), `svg` (a picture of a position), `fuzz` (the seeded fuzzer): each a thin file over the crates (the match
 //! runner's machinery lives in `runner/`, the web server's in `serve/`, the board renderer both
 //! `serve` and `svg` use in `picture/`).
 
 mod exploit_cmd;
+mod fuzz;
 mod match_cmd;
 mod perft_cmd;
 mod picture;
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         Some("perft") => perft_cmd::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
         Some("exploit") => exploit_cmd::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         Some("serve") => serve::run(&args[1..]),
         Some("svg") => svg_cmd::run(&args[1..]),
         // The protocol's own `bench`, from the command line.
