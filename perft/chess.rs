@@ -1,5 +1,8 @@
-//! Perft suite for orthodox chess: runs perft/chess.epd (the chessprogramming wiki positions and
-//! the 126-position perftsuite, counts from Stockfish).
+//! Perft suites for orthodox chess: runs perft/chess.epd (the chessprogramming wiki positions and
+//! the 126-position perftsuite, counts from Stockfish) and perft/chess960.epd (Chess960 under
+//! `UCI_Chess960`: the wiki's Chess960 positions, seeded start positions in X-FEN and
+//! Shredder-FEN, positions after random plies with castling rights left; counts from
+//! Stockfish with `UCI_Chess960`).
 //!
 //! The default test goes as deep as keeps each position under `QUICK_NODES`; the full depths:
 //!
@@ -25,6 +28,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 const SUITE: &str = include_str!("chess.epd");
+const SUITE_960: &str = include_str!("chess960.epd");
 
 /// Per position, every depth whose count is at most this: 115 M nodes in all, a few seconds
 /// on two cores in the ci profile.
@@ -34,16 +38,12 @@ fn suite() -> Vec<Entry> {
     epd::parse(SUITE)
 }
 
-fn check(max_nodes: u64) {
-    let entries = suite();
-    assert!(
-        entries.len() >= 133,
-        "7 wiki positions and 126 of perftsuite"
-    );
+/// Runs every count of `entries` up to `max_nodes`, each FEN read by `read`.
+fn check_suite(entries: &[Entry], read: fn(&str) -> Position, max_nodes: u64) {
     let failures: Vec<String> = entries
         .par_iter()
         .flat_map_iter(|e| {
-            let pos = Position::from_fen(&e.fen).unwrap_or_else(|err| panic!("{}: {err}", e.fen));
+            let pos = read(&e.fen);
             e.counts
                 .iter()
                 .filter(move |(_, n)| *n <= max_nodes)
@@ -61,9 +61,49 @@ fn check(max_nodes: u64) {
     );
 }
 
+fn check(max_nodes: u64) {
+    let entries = suite();
+    assert!(
+        entries.len() >= 133,
+        "7 wiki positions and 126 of perftsuite"
+    );
+    check_suite(
+        &entries,
+        |fen| Position::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err}")),
+        max_nodes,
+    );
+}
+
 #[test]
 fn perft_suite_quick() {
     check(QUICK_NODES);
+}
+
+fn check_960(max_nodes: u64) {
+    let entries = epd::parse(SUITE_960);
+    assert!(entries.len() >= 40, "{} positions", entries.len());
+    check_suite(
+        &entries,
+        |fen| {
+            let pos =
+                Position::from_fen_with(fen, true).unwrap_or_else(|err| panic!("{fen}: {err}"));
+            // The FEN as read writes back as X-FEN, which reads back to the same position.
+            assert_eq!(Position::from_fen_with(&pos.fen(), true), Ok(pos), "{fen}");
+            pos
+        },
+        max_nodes,
+    );
+}
+
+#[test]
+fn chess960_perft_suite_quick() {
+    check_960(QUICK_NODES / 5);
+}
+
+#[test]
+#[ignore = "full depths of the Chess960 suite"]
+fn chess960_perft_suite_full() {
+    check_960(u64::MAX);
 }
 
 #[test]

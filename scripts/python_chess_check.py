@@ -111,6 +111,25 @@ def main(path):
         print(f"limited strength self-play: {weak.ply()} plies")
         engine.configure({"UCI_LimitStrength": False})
 
+        # Chess960: python-chess sets UCI_Chess960 for a Chess960 board, sends Shredder-FEN and
+        # expects castling as king takes rook; a game from a start where castling comes soon.
+        board = chess.Board("nrk1brnb/pp1ppppp/2p5/8/8/2P5/PP1PPPPP/NRK1BRNB w KQkq - 0 1", chess960=True)
+        info = engine.analyse(board, chess.engine.Limit(depth=6))
+        check(legal_line(board, info["pv"]), f"Chess960 pv legal: {info['pv']}")
+        castled = False
+        while not board.is_game_over(claim_draw=True) and board.ply() < 80:
+            move = engine.play(board, limit).move
+            check(move in board.legal_moves, f"Chess960 illegal move {move} in {board.fen()}")
+            castled = castled or board.is_castling(move)
+            board.push(move)
+        print(f"Chess960 self-play: {board.ply()} plies, castled: {castled}")
+        castle = chess.Board("1r2k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1", chess960=True)
+        engine.configure({"Threads": 1})
+        result = engine.analyse(castle, chess.engine.Limit(depth=1), multipv=40)
+        firsts = {i["pv"][0] for i in result}
+        check(chess.Move.from_uci("e1h1") in firsts and chess.Move.from_uci("e1b1") in firsts,
+              f"Chess960 castling moves listed as king takes rook: {sorted(map(str, firsts))}")
+
         rng = random.Random(1)
         for engine_white in [True, False]:
             board = play_game(engine, lambda b: rng.choice(list(b.legal_moves)), engine_white, limit)

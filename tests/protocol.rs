@@ -554,3 +554,37 @@ fn commands_pasted_during_a_bounded_search_wait_for_it() {
         "Fen: rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     );
 }
+
+#[test]
+fn chess960_positions_castling_and_search() {
+    let mut e = Engine::start();
+    let shredder = "nrk1brnb/pp1ppppp/2p5/8/8/2P5/PP1PPPPP/NRK1BRNB w FBfb - 0 1";
+    // Without the option a Chess960 castling field is an error naming it, and nothing changes.
+    let said = e.ask(&format!("position fen {shredder}"));
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string error:") && l.contains("castling")),
+        "{said:?}"
+    );
+    assert_eq!(e.fen(), START);
+    // With it: Shredder-FEN in, X-FEN out, castling as king takes rook (and back to the
+    // start position when the option changes).
+    assert!(e.ask("setoption name UCI_Chess960 value true").is_empty());
+    assert_eq!(e.fen(), START);
+    e.send(&format!("position fen {shredder} moves g1f3 g8f6"));
+    assert_eq!(
+        e.fen(),
+        "nrk1br1b/pp1ppppp/2p2n2/8/8/2P2N2/PP1PPPPP/NRK1BR1B w KQkq - 2 2"
+    );
+    e.send("position fen 1r2k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1 moves e1h1 e8b8");
+    assert_eq!(e.fen(), "2kr3r/8/8/8/8/8/8/1R3RK1 w - - 2 2");
+    // The search answers castling the Chess960 way too.
+    e.send("position fen 1r2k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1");
+    e.send("go depth 3 searchmoves e1h1 e1b1");
+    let lines = e.until("bestmove");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(best == "e1h1" || best == "e1b1", "{lines:?}");
+    // The orthodox way of writing castling is no move here.
+    let said = e.ask("position fen 1r2k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1 moves e1g1");
+    assert!(said.iter().any(|l| l.contains("e1g1")), "{said:?}");
+}

@@ -142,7 +142,7 @@ mod tests {
     use rand::SeedableRng;
 
     fn turn(fen: &str, play: Play, seed: u64) -> Vec<String> {
-        let pos = <Position as Game>::from_fen(fen, &()).unwrap();
+        let pos = <Position as Game>::from_fen(fen, &Default::default()).unwrap();
         let mut rng = SmallRng::seed_from_u64(seed);
         let (plies, _) = choose_turn(&pos, play, &mut rng);
         let mut p = pos;

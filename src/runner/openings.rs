@@ -101,23 +101,26 @@ mod tests {
     #[test]
     fn fen_file_skips_comments_and_names_the_bad_line() {
         let text = "# openings\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 ; e4\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n";
-        let fens: Vec<String> = parse_fens::<Position>(text, &())
+        let fens: Vec<String> = parse_fens::<Position>(text, &Default::default())
             .unwrap()
             .iter()
             .map(|p| p.fen())
             .collect();
         assert_eq!(fens.len(), 2);
         assert!(fens[0].starts_with("rnbqkbnr/pppppppp/8/8/4P3/"));
-        let e = parse_fens::<Position>("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nnot a fen\n", &())
-            .unwrap_err();
+        let e = parse_fens::<Position>(
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nnot a fen\n",
+            &Default::default(),
+        )
+        .unwrap_err();
         assert!(e.starts_with("line 2: "), "{e}");
-        assert!(parse_fens::<Position>("# nothing\n", &()).is_err());
+        assert!(parse_fens::<Position>("# nothing\n", &Default::default()).is_err());
     }
 
     #[test]
     fn random_openings_are_seeded_legal_and_varied() {
-        let a = openings::<Position>(None, &(), 10, 6, 3).unwrap();
-        let b = openings::<Position>(None, &(), 10, 6, 3).unwrap();
+        let a = openings::<Position>(None, &Default::default(), 10, 6, 3).unwrap();
+        let b = openings::<Position>(None, &Default::default(), 10, 6, 3).unwrap();
         let fens: Vec<String> = a.iter().map(|o| o.position.fen()).collect();
         assert_eq!(fens, b.iter().map(|o| o.position.fen()).collect::<Vec<_>>());
         assert!(fens.iter().collect::<std::collections::HashSet<_>>().len() > 5);
@@ -127,7 +130,7 @@ mod tests {
                 o.position.fen().contains(" w ") && !o.is_start && o.position.outcome().is_none()
             );
         }
-        let plain = openings::<Position>(None, &(), 10, 0, 3).unwrap();
+        let plain = openings::<Position>(None, &Default::default(), 10, 0, 3).unwrap();
         assert_eq!(plain.len(), 1);
         assert!(plain[0].is_start);
     }
@@ -136,6 +139,6 @@ mod tests {
     fn random_plies_that_always_end_the_game_are_an_error() {
         // Black to move is mated at once: no ply can be played.
         let mated = [Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap()];
-        assert!(openings(Some(&mated[..]), &(), 2, 1, 0).is_err());
+        assert!(openings(Some(&mated[..]), &Default::default(), 2, 1, 0).is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! position the rest of the engine can trust gets through (see docs/variants/chess.md).
 
 use super::position::{bb, castling_rook, Position};
-use super::types::{CastlingRights, Piece, Role};
+use super::types::{CastleFiles, CastlingRights, Piece, Role};
 use crate::bitboard::{Bb64, Bitboard};
 use crate::game::{ParseError, Player};
 use crate::square::{Board8, Square};
@@ -21,13 +21,33 @@ impl Position {
 
     /// Reads a FEN with six fields, or four (clocks then default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Position, ParseError> {
-        Self::read_fen::<false>(fen)
+        Self::read_fen::<false>(fen, false)
+    }
+
+    /// Reads a FEN as [`Position::from_fen`] does, or with `chess960` a Chess960 position:
+    /// X-FEN or Shredder-FEN castling fields (`KQkq` for the outermost rook on each side of
+    /// the king, or the rook's file, `HAha`), castling written king takes rook.
+    pub fn from_fen_with(fen: &str, chess960: bool) -> Result<Position, ParseError> {
+        Self::read_fen::<false>(fen, chess960)
+    }
+
+    /// The orthodox start position, with the Chess960 rules where `chess960` (it is one of the
+    /// 960 start positions).
+    pub fn start_with(chess960: bool) -> Position {
+        let mut p = Position::start();
+        if chess960 {
+            p.castle = p.castle.chess960();
+        }
+        p
     }
 
     /// Reads a FEN as [`Position::from_fen`] does, for rules that ignore check (`PSEUDO`, see
     /// [`Position::from_fen_pseudo`]): the side not to move may be in check, and en passant is
     /// kept whenever a pawn could take.
-    pub(super) fn read_fen<const PSEUDO: bool>(fen: &str) -> Result<Position, ParseError> {
+    pub(super) fn read_fen<const PSEUDO: bool>(
+        fen: &str,
+        chess960: bool,
+    ) -> Result<Position, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 4 && fields.len() != 6 {
             return Err(err(format!(
@@ -42,6 +62,7 @@ impl Position {
             key: 0,
             side: Player::White,
             castling: CastlingRights::NONE,
+            castle: CastleFiles::ORTHODOX,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -56,7 +77,11 @@ impl Position {
                 )))
             }
         };
-        p.castling = read_castling(&p, fields[2])?;
+        if chess960 {
+            (p.castling, p.castle) = read_castling_960(&p, fields[2])?;
+        } else {
+            p.castling = read_castling(&p, fields[2])?;
+        }
         let en_passant = read_en_passant(&p, fields[3])?;
         if fields.len() == 6 {
             p.halfmove_clock = read_number(fields[4], "halfmove clock (field 5)")?;
@@ -105,7 +130,7 @@ impl Position {
         }
         for (bit, c) in CastlingRights::LETTERS {
             if self.castling.has(bit) {
-                s.push(c);
+                s.push(self.castling_letter(bit, c));
             }
         }
         match self.en_passant {
@@ -187,6 +212,118 @@ fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
         }
     }
     Ok(())
+}
+
+impl Position {
+    /// The X-FEN letter of castling right `bit` (orthodox letter `c`): `c` itself, except in
+    /// Chess960 where another rook stands beyond the castling one (then the rook's file).
+    fn castling_letter(&self, bit: u8, c: char) -> char {
+        if !self.castle.is_chess960() {
+            return c;
+        }
+        let player = if c.is_ascii_uppercase() {
+            Player::White
+        } else {
+            Player::Black
+        };
+        let king_side = bit == CastlingRights::bit(player, true);
+        let file = self.castle.file(player, king_side);
+        let beyond = self
+            .pieces(player, Role::Rook)
+            .squares()
+            .filter(|sq| sq.rank::<Board8>() == back_rank(player))
+            .any(|sq| {
+                let f = sq.file::<Board8>();
+                if king_side {
+                    f > file
+                } else {
+                    f < file
+                }
+            });
+        if !beyond {
+            return c;
+        }
+        let letter = (b'a' + file) as char;
+        match player {
+            Player::White => letter.to_ascii_uppercase(),
+            Player::Black => letter,
+        }
+    }
+}
+
+fn back_rank(player: Player) -> u8 {
+    match player {
+        Player::White => 0,
+        Player::Black => 7,
+    }
+}
+
+/// A Chess960 castling field: `-`, or for each right `K`/`Q` (`k`/`q`: the outermost rook on
+/// that side of the king on the back rank) or the rook's file (`A`-`H`, `a`-`h`, X-FEN and
+/// Shredder-FEN). The king must stand on its back rank with the rook on the side named.
+fn read_castling_960(
+    p: &Position,
+    field: &str,
+) -> Result<(CastlingRights, CastleFiles), ParseError> {
+    let mut files = CastleFiles::ORTHODOX.chess960();
+    if field == "-" {
+        return Ok((CastlingRights::NONE, files));
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in field.chars() {
+        let player = if c.is_ascii_uppercase() {
+            Player::White
+        } else {
+            Player::Black
+        };
+        let rank = back_rank(player);
+        let king = p.pieces(player, Role::King);
+        let king_file = match king.squares().next() {
+            Some(k) if k.rank::<Board8>() == rank => k.file::<Board8>(),
+            _ => {
+                return Err(err(format!(
+                    "castling right '{c}' in '{field}' needs the {player} king on its back rank"
+                )))
+            }
+        };
+        let rooks: Vec<u8> = p
+            .pieces(player, Role::Rook)
+            .squares()
+            .filter(|sq| sq.rank::<Board8>() == rank)
+            .map(|sq| sq.file::<Board8>())
+            .collect();
+        let (king_side, rook_file) = match c.to_ascii_lowercase() {
+            'k' => (true, rooks.iter().copied().filter(|f| *f > king_file).max()),
+            'q' => (
+                false,
+                rooks.iter().copied().filter(|f| *f < king_file).min(),
+            ),
+            f @ 'a'..='h' => {
+                let file = f as u8 - b'a';
+                (file > king_file, rooks.contains(&file).then_some(file))
+            }
+            _ => {
+                return Err(err(format!(
+                    "castling (field 3) has bad letter '{c}' in '{field}'"
+                )))
+            }
+        };
+        let Some(rook_file) = rook_file.filter(|f| *f != king_file) else {
+            return Err(err(format!(
+                "castling right '{c}' in '{field}' needs a {player} rook on that side of the king on its back rank"
+            )));
+        };
+        let bit = CastlingRights::bit(player, king_side);
+        if rights.has(bit) {
+            return Err(err(format!(
+                "castling (field 3) gives the {player} {} right twice in '{field}'",
+                if king_side { "king-side" } else { "queen-side" }
+            )));
+        }
+        rights.0 |= bit;
+        files = files.with_file(player, king_side, rook_file);
+    }
+    Ok((rights, files))
 }
 
 fn read_castling(p: &Position, field: &str) -> Result<CastlingRights, ParseError> {

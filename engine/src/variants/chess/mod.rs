@@ -35,9 +35,9 @@ pub(crate) use movegen::Sink;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::Position;
 pub use pseudo::MAX_PSEUDO_LEGAL_MOVES;
-pub use types::{CastlingRights, Piece, Role};
+pub use types::{CastleFiles, CastlingRights, Piece, Role};
 
-use crate::game::{Game, Outcome, ParseError, Player};
+use crate::game::{parse_check, Game, Outcome, ParseError, Player, VariantOptions};
 use crate::square::{Board8, Square};
 
 /// Reads the text of a UCI move (`e2e4`, `e7e8q`, `e1g1`) into from, to and promotion, without
@@ -70,7 +70,8 @@ pub fn parse_uci_parts(s: &str) -> Result<(Square, Square, Option<Role>), ParseE
 }
 
 impl Position {
-    /// Reads a UCI move (`e2e4`, `e7e8q`, `e1g1`) and checks that it is legal here.
+    /// Reads a UCI move (`e2e4`, `e7e8q`, `e1g1`; in Chess960 castling is king takes rook,
+    /// `e1h1`) and checks that it is legal here.
     pub fn parse_uci(&self, s: &str) -> Result<Move, ParseError> {
         let (from, to, promotion) = parse_uci_parts(s)?;
         let mut moves = MoveList::new();
@@ -83,19 +84,41 @@ impl Position {
     }
 }
 
+/// Orthodox chess's one option: `UCI_Chess960`, the Chess960 rules (castling with the rooks
+/// wherever they start, X-FEN and Shredder-FEN castling fields, castling written king takes
+/// rook). A rule: both sides of a match play by it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub chess960: bool,
+}
+
+impl VariantOptions for Options {
+    fn specs() -> &'static [(&'static str, &'static str)] {
+        &[("UCI_Chess960", "type check default false")]
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        match name.to_ascii_lowercase().as_str() {
+            "uci_chess960" => self.chess960 = parse_check("UCI_Chess960", value)?,
+            _ => return Err(ParseError::new(format!("unknown chess option '{name}'"))),
+        }
+        Ok(())
+    }
+}
+
 impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
-    type Options = ();
+    type Options = Options;
 
     const NAME: &'static str = "chess";
 
-    fn start(_: &()) -> Self {
-        Position::start()
+    fn start(options: &Options) -> Self {
+        Position::start_with(options.chess960)
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
-        Position::from_fen(fen)
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, ParseError> {
+        Position::from_fen_with(fen, options.chess960)
     }
 
     fn fen(&self) -> String {

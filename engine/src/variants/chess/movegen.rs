@@ -4,7 +4,7 @@
 //! passant, the one move that can uncover a king sideways, is checked on the board it leaves.
 
 use super::moves::{Move, MoveKind};
-use super::position::{bb, castling_rook, Position};
+use super::position::{bb, castling_rook, castling_targets, Position};
 use super::types::{CastlingRights, Role};
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
@@ -280,6 +280,9 @@ impl Position {
         if !(king_side || queen_side) {
             return;
         }
+        if self.castle.is_chess960() {
+            return self.castling_moves_960::<S, SAFE>(out, king, king_side, queen_side);
+        }
         let occ = self.occupied();
         for (allowed, is_king_side) in [(king_side, true), (queen_side, false)] {
             if !allowed {
@@ -296,12 +299,45 @@ impl Position {
             {
                 continue;
             }
-            let kind = if is_king_side {
-                MoveKind::CastleKingSide
-            } else {
-                MoveKind::CastleQueenSide
-            };
+            let kind = MoveKind::castle(is_king_side);
             out.one(Move::new(king, king_to, kind));
+        }
+    }
+
+    /// Chess960 castling, as the king's move onto its own rook (`e1h1`): the king lands on the
+    /// g or c file and the rook beside it, whatever their start files. Every square either crosses or lands on must be empty but for the two
+    /// of them, and (`SAFE`) none the king crosses or lands on attacked, seen with both lifted
+    /// off the board (the castling rook may be what shields the king's new square).
+    #[cold]
+    fn castling_moves_960<S: Sink, const SAFE: bool>(
+        &self,
+        out: &mut S,
+        king: Square,
+        king_side: bool,
+        queen_side: bool,
+    ) {
+        let us = self.side;
+        let occ = self.occupied();
+        for (allowed, is_king_side) in [(king_side, true), (queen_side, false)] {
+            if !allowed {
+                continue;
+            }
+            let rook = self.rook_home(us, is_king_side);
+            let (king_to, rook_to) = castling_targets(us, is_king_side);
+            let others = occ ^ bb(king) ^ bb(rook);
+            let walk = attacks::between(king, king_to) | bb(king_to);
+            let path = walk | attacks::between(rook, rook_to) | bb(rook_to);
+            if (path & others).any()
+                || (SAFE
+                    && walk
+                        .squares()
+                        .any(|sq| self.attackers(sq, us.other(), others).any()))
+            {
+                continue;
+            }
+            let kind = MoveKind::castle(is_king_side);
+            // Written and kept as the king taking its own rook: the king may not move at all.
+            out.one(Move::new(king, rook, kind));
         }
     }
 

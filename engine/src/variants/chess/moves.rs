@@ -15,7 +15,8 @@ pub type MoveList = arrayvec::ArrayVec<Move, 256>;
 pub enum MoveKind {
     Quiet = 0,
     DoublePush = 1,
-    /// Castling, encoded as the king's move (`e1g1`).
+    /// Castling, encoded as the king's move (`e1g1`); under the Chess960 rules as the king's
+    /// move onto its own rook (`e1h1`), since there the king may not move at all.
     CastleKingSide = 2,
     CastleQueenSide = 3,
     Capture = 4,
@@ -27,6 +28,18 @@ pub enum MoveKind {
 /// A move of orthodox chess. Castling is the king's two-square move; the rook's move is implied.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move(NonZeroU16);
+
+impl MoveKind {
+    /// The castling to the king (`true`) or queen side.
+    #[inline(always)]
+    pub const fn castle(king_side: bool) -> MoveKind {
+        if king_side {
+            MoveKind::CastleKingSide
+        } else {
+            MoveKind::CastleQueenSide
+        }
+    }
+}
 
 impl Move {
     pub(crate) const CAPTURE_BIT: u16 = 4;
@@ -113,8 +126,9 @@ impl Move {
         self.0.get()
     }
 
-    /// For a castling move, the rook's start and destination squares (for rules that follow
-    /// both castling pieces, like 007's Detente).
+    /// For a castling move of orthodox chess, the rook's start and destination squares (for
+    /// rules that follow both castling pieces, like 007's Detente). Not for Chess960, whose
+    /// rook squares only the position knows.
     pub const fn castling_rook(self) -> Option<(Square, Square)> {
         let to = self.to().0;
         match self.kind() {

@@ -5,7 +5,7 @@
 //! check, rights agree with the pieces): [`Position::from_fen`] is the one fallible way in.
 
 use super::moves::{Move, MoveKind};
-use super::types::{CastlingRights, Piece, Role};
+use super::types::{CastleFiles, CastlingRights, Piece, Role};
 use super::zobrist::KEYS;
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
@@ -21,6 +21,8 @@ pub struct Position {
     pub(super) key: u64,
     pub(super) side: Player,
     pub(super) castling: CastlingRights,
+    /// The castling rooks' files and whether the game is Chess960.
+    pub(super) castle: CastleFiles,
     /// Set only when an en passant capture is legal now, so the key and the FEN treat two
     /// positions with the same moves as the same position (FIDE 9.2.2).
     pub(super) en_passant: Option<Square>,
@@ -39,17 +41,26 @@ fn lowest(b: Bb64) -> Square {
     Square(b.0.trailing_zeros() as u8)
 }
 
-/// Where the rook stands and goes when castling king (`true`) or queen side.
-pub(super) const fn castling_rook(player: Player, king_side: bool) -> (Square, Square) {
+/// Where the king and the rook land when castling king (`true`) or queen side, in orthodox
+/// chess and Chess960 alike.
+#[inline(always)]
+pub(super) const fn castling_targets(player: Player, king_side: bool) -> (Square, Square) {
     let base = match player {
         Player::White => 0,
         Player::Black => 56,
     };
     if king_side {
-        (Square(base + 7), Square(base + 5))
+        (Square(base + 6), Square(base + 5))
     } else {
-        (Square(base), Square(base + 3))
+        (Square(base + 2), Square(base + 3))
     }
+}
+
+/// Where the rook stands and goes when castling king (`true`) or queen side in orthodox chess.
+pub(super) const fn castling_rook(player: Player, king_side: bool) -> (Square, Square) {
+    let rook_to = castling_targets(player, king_side).1;
+    let corner = if king_side { 7 } else { 0 };
+    (Square((rook_to.0 & 56) + corner), rook_to)
 }
 
 /// `rights & CASTLING_MASK[sq]` after a move from or to `sq`: moving the king or a rook, or
@@ -329,6 +340,9 @@ impl Position {
         }
         p.halfmove_clock = p.halfmove_clock.saturating_add(1);
 
+        // Where the moving piece lands: `to`, but a Chess960 castling is written to the rook's
+        // square and the king goes to the g or c file.
+        let mut lands = to;
         match mv.kind() {
             MoveKind::EnPassant => p.toggle(them, Role::Pawn, Square(to.0 ^ 8)),
             MoveKind::Capture | MoveKind::PromotionCapture => {
@@ -336,7 +350,16 @@ impl Position {
                 p.toggle(them, captured, to);
             }
             MoveKind::CastleKingSide | MoveKind::CastleQueenSide => {
-                let (rook_from, rook_to) = castling_rook(us, mv.kind() == MoveKind::CastleKingSide);
+                let king_side = mv.kind() == MoveKind::CastleKingSide;
+                let (rook_from, rook_to) = if self.castle.is_chess960() {
+                    let (king_to, rook_to) = castling_targets(us, king_side);
+                    lands = king_to;
+                    (to, rook_to)
+                } else {
+                    castling_rook(us, king_side)
+                };
+                // Toggles: in Chess960 the king may land where the rook stood or the other way
+                // round, and the exclusive-or of both moves leaves every square right.
                 p.toggle(us, Role::Rook, rook_from);
                 p.toggle(us, Role::Rook, rook_to);
             }
@@ -346,11 +369,14 @@ impl Position {
             p.halfmove_clock = 0;
         }
         p.toggle(us, role, from);
-        p.toggle(us, mv.promotion_role().unwrap_or(role), to);
+        p.toggle(us, mv.promotion_role().unwrap_or(role), lands);
 
-        let rights = CastlingRights(
+        let mut rights = CastlingRights(
             self.castling.0 & CASTLING_MASK[from.index()] & CASTLING_MASK[to.index()],
         );
+        if self.castle.is_chess960() && self.castling.0 != 0 {
+            rights = self.rights_after_960(role, from, to);
+        }
         if rights != self.castling {
             p.key ^= KEYS.castling(self.castling) ^ KEYS.castling(rights);
             p.castling = rights;
@@ -383,6 +409,42 @@ impl Position {
             "{mv} leaves the king in check"
         );
         p
+    }
+
+    /// Where the rook that castles on that side started (orthodox: the corner).
+    #[inline(always)]
+    pub(super) fn rook_home(&self, player: Player, king_side: bool) -> Square {
+        let base = match player {
+            Player::White => 0,
+            Player::Black => 56,
+        };
+        Square(base + self.castle.file(player, king_side))
+    }
+
+    /// Chess960 rights after a move of `role` from `from` to `to`: a king move ends both of
+    /// its side's rights, a move from or onto a castling rook's square ends that right.
+    #[cold]
+    #[inline(never)]
+    fn rights_after_960(&self, role: Role, from: Square, to: Square) -> CastlingRights {
+        let mut rights = self.castling.0;
+        if role == Role::King {
+            rights &=
+                !(CastlingRights::bit(self.side, true) | CastlingRights::bit(self.side, false));
+        }
+        for player in Player::BOTH {
+            for king_side in [true, false] {
+                let home = self.rook_home(player, king_side);
+                if from == home || to == home {
+                    rights &= !CastlingRights::bit(player, king_side);
+                }
+            }
+        }
+        CastlingRights(rights)
+    }
+
+    /// Whether this is a Chess960 position (castling written king takes rook, X-FEN).
+    pub fn is_chess960(&self) -> bool {
+        self.castle.is_chess960()
     }
 
     /// The pieces alone: White to move, no rights, no en passant, clocks `0 1`, no checkers.

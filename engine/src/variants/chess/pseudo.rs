@@ -49,7 +49,7 @@ impl Position {
     /// Reads a FEN for rules that ignore check: as [`Position::from_fen`], except that the side
     /// not to move may be in check and en passant is kept whenever a pawn could take.
     pub fn from_fen_pseudo(fen: &str) -> Result<Position, ParseError> {
-        Self::read_fen::<true>(fen)
+        Self::read_fen::<true>(fen, false)
     }
 
     /// Whether `player` still has a king (false only after a king capture by

@@ -723,3 +723,147 @@ fn null_move_passes_the_turn() {
         "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"
     );
 }
+
+// ---- Chess960 (UCI_Chess960) ----
+
+fn pos960(fen: &str) -> Position {
+    Position::from_fen_with(fen, true).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn moves960(p: &Position) -> Vec<String> {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_position_stays_96_bytes() {
+    // It is copied at every node; the Chess960 rook files live in two spare bytes.
+    assert_eq!(std::mem::size_of::<Position>(), 96);
+}
+
+#[test]
+fn chess960_castling_fields_read_x_fen_and_shredder_fen() {
+    // A Chess960 start: king on f1, rooks on e1 and h1.
+    let xfen = "nnqbrkbr/pppppppp/8/8/8/8/PPPPPPPP/NNQBRKBR w KQkq - 0 1";
+    let shredder = "nnqbrkbr/pppppppp/8/8/8/8/PPPPPPPP/NNQBRKBR w HEhe - 0 1";
+    let a = pos960(xfen);
+    let b = pos960(shredder);
+    assert_eq!(a, b);
+    assert_eq!(a.fen(), xfen, "written as X-FEN");
+    assert_eq!(a.castle.file(Player::White, true), 7);
+    assert_eq!(a.castle.file(Player::White, false), 4);
+    assert_eq!(a.castle.file(Player::Black, false), 4);
+    // Two rooks on one side: the inner one needs its file, the outer one keeps its letter.
+    let inner = pos960("rk2r3/8/8/8/8/8/8/RK2R1R1 w EAe - 0 1");
+    assert_eq!(inner.castle.file(Player::White, true), 4);
+    assert_eq!(inner.fen(), "rk2r3/8/8/8/8/8/8/RK2R1R1 w EQk - 0 1");
+    let outer = pos960("rk2r3/8/8/8/8/8/8/RK2R1R1 w KQk - 0 1");
+    assert_eq!(outer.castle.file(Player::White, true), 6);
+    // Orthodox FENs mean the same under the Chess960 rules.
+    assert_eq!(pos960(KIWIPETE).fen(), KIWIPETE);
+}
+
+#[test]
+fn chess960_castling_fields_are_checked() {
+    for (fen, token) in [
+        ("rk6/8/8/8/8/8/8/RK6 w K - 0 1", "'K'"),
+        ("rk6/8/8/8/8/8/R7/1K6 w Q - 0 1", "'Q'"),
+        ("rk6/8/8/8/8/8/8/RK6 w C - 0 1", "'C'"),
+        ("rk6/8/8/8/8/8/8/RK6 w QA - 0 1", "twice"),
+        ("rk6/8/8/8/8/8/8/RK6 w X - 0 1", "'X'"),
+        ("rk6/8/8/8/8/8/8/RK6 w B - 0 1", "'B'"),
+    ] {
+        let e = Position::from_fen_with(fen, true).unwrap_err().0;
+        assert!(e.contains(token), "{fen}: {e}");
+    }
+    // Without UCI_Chess960 a Chess960 field is refused, as before.
+    assert!(
+        Position::from_fen("nnqbrkbr/pppppppp/8/8/8/8/PPPPPPPP/NNQBRKBR w HEhe - 0 1").is_err()
+    );
+}
+
+#[test]
+fn chess960_castling_is_written_king_takes_rook() {
+    // King f1, rooks e1 and h1 (the start above with the way cleared).
+    let p = pos960("nnqbrkbr/pppppppp/8/8/8/8/8/4RK1R w KQkq - 0 1");
+    let list = moves960(&p);
+    assert!(list.contains(&"f1h1".to_string()), "{list:?}");
+    // Queen side: the king goes to c1 and the rook from e1 to d1.
+    assert!(list.contains(&"f1e1".to_string()), "{list:?}");
+    let castled = p.play(p.parse_uci("f1h1").unwrap());
+    assert_eq!(
+        castled.fen(),
+        "nnqbrkbr/pppppppp/8/8/8/8/8/4RRK1 b kq - 1 1"
+    );
+    let long = p.play(p.parse_uci("f1e1").unwrap());
+    assert_eq!(long.fen(), "nnqbrkbr/pppppppp/8/8/8/8/8/2KR3R b kq - 1 1");
+    // The orthodox way of writing it is not a move here.
+    assert!(p.parse_uci("f1g1").map(|m| m.is_castle()) != Ok(true));
+    // Orthodox chess keeps e1g1.
+    let o = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(moves(&o).contains(&"e1g1".to_string()));
+    assert!(moves960(&pos960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")).contains(&"e1h1".to_string()));
+}
+
+#[test]
+fn chess960_castling_where_the_king_or_rook_does_not_move() {
+    // King already on g1, rook on h1: castling moves only the rook, to f1.
+    let p = pos960("6k1/8/8/8/8/8/8/6KR w K - 0 1");
+    let after = p.play(p.parse_uci("g1h1").unwrap());
+    assert_eq!(after.fen(), "6k1/8/8/8/8/8/8/5RK1 b - - 1 1");
+    // Rook already on d1, king on e1: the king alone goes to c1.
+    let q = pos960("1k6/8/8/8/8/8/8/3RK3 w Q - 0 1");
+    assert_eq!(
+        q.play(q.parse_uci("e1d1").unwrap()).fen(),
+        "1k6/8/8/8/8/8/8/2KR4 b - - 1 1"
+    );
+}
+
+#[test]
+fn chess960_castling_checks_squares_with_the_castling_rook_lifted() {
+    // King c1, rook b1, a black rook on a1: b1 shields c1 now, but after castling queen side
+    // the king stands on c1 with b1 empty, attacked from a1. Not legal.
+    let p = pos960("7k/8/8/8/8/8/8/rRK5 w Q - 0 1");
+    assert!(
+        !moves960(&p).contains(&"c1b1".to_string()),
+        "{:?}",
+        moves960(&p)
+    );
+    // Without the black rook it is.
+    let q = pos960("7k/8/8/8/8/8/8/1RK5 w Q - 0 1");
+    assert!(moves960(&q).contains(&"c1b1".to_string()));
+    // A square the king crosses is attacked: no castling.
+    let r = pos960("1k3r2/8/8/8/8/8/8/1K5R w K - 0 1");
+    assert!(!moves960(&r).contains(&"b1h1".to_string()));
+    // Something between: no castling; the king's path may hold the rook itself.
+    let s = pos960("1k6/8/8/8/8/8/8/1KN4R w K - 0 1");
+    assert!(!moves960(&s).contains(&"b1h1".to_string()));
+    let t = pos960("1k6/8/8/8/8/8/8/4KR2 w K - 0 1");
+    assert!(moves960(&t).contains(&"e1f1".to_string()));
+}
+
+#[test]
+fn chess960_rights_end_with_king_and_rook_moves_and_rook_captures() {
+    let p = pos960("nnqbrkbr/pppppppp/8/8/8/8/8/4RK1R w KQkq - 0 1");
+    assert_eq!(
+        play(&p, &["h1h2"]).fen(),
+        "nnqbrkbr/pppppppp/8/8/8/8/7R/4RK2 b Qkq - 1 1"
+    );
+    assert_eq!(
+        play(&p, &["e1e2"]).fen(),
+        "nnqbrkbr/pppppppp/8/8/8/8/4R3/5K1R b Kkq - 1 1"
+    );
+    assert_eq!(
+        play(&p, &["f1g1"]).fen(),
+        "nnqbrkbr/pppppppp/8/8/8/8/8/4R1KR b kq - 1 1"
+    );
+    // Taking a castling rook on its square ends its right.
+    let q = pos960("nnqbrkbr/ppppppp1/8/8/4b3/8/8/4RK1R b KQkq - 0 1");
+    let after = q.play(q.parse_uci("e4h1").unwrap_or_else(|e| panic!("{e}")));
+    assert!(after.fen().contains(" Qkq "), "{}", after.fen());
+    // Keys follow (the debug assertions in play compare them with recomputed keys too).
+    assert_eq!(after.key(), after.compute_key());
+}
