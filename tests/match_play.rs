@@ -380,3 +380,37 @@ fn engines_may_differ_in_evaluation_options_but_not_in_rules() {
         "{text}"
     );
 }
+
+#[test]
+fn chess960_games_are_refereed_and_tagged_chess960() {
+    // Random plies from a Chess960 start (king on f1 between rooks on e1 and h1) with
+    // UCI_Chess960 given to both engines as a rule of the variant.
+    let openings = std::env::temp_dir().join(format!("chimera-960-{}.fen", std::process::id()));
+    std::fs::write(
+        &openings,
+        "nnqbrkbr/pppppppp/8/8/8/8/PPPPPPPP/NNQBRKBR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let (stdout, pgn) = run_match(
+        "chess960",
+        &[
+            "--option",
+            "UCI_Chess960=true",
+            "--engine",
+            CHIMERA,
+            "--engine",
+            CHIMERA,
+            "--depth",
+            "2",
+            "--games",
+            "4",
+            "--book-plies",
+            "6",
+            "--openings",
+            openings.to_str().unwrap(),
+        ],
+    );
+    let _ = std::fs::remove_file(&openings);
+    assert_games_without_forfeit(&stdout, 4, "chess");
+    assert_eq!(pgn.matches("[Variant \"Chess960\"]").count(), 4, "{pgn}");
+}

@@ -468,7 +468,17 @@ impl<G: Describe> BoardGame for VariantGame<G> {
     }
 
     fn pgn_variant(&self) -> &'static str {
-        G::pgn_name(self.name)
+        // The variant's options as the game was opened with them (they were checked then).
+        let mut options = G::Options::default();
+        for (name, value) in self
+            .preset
+            .iter()
+            .map(|(n, v)| (*n, *v))
+            .chain(self.options.iter().map(|(n, v)| (n.as_str(), v.as_str())))
+        {
+            let _ = options.set(name, value);
+        }
+        G::pgn_name(self.name, &options)
     }
 
     fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {

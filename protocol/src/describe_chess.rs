@@ -24,6 +24,15 @@ impl Describe for Position {
     fn bench_depth() -> u32 {
         10
     }
+
+    /// PGN's name for the Chess960 rules, as python-chess and GUIs read it.
+    fn pgn_name(name: &'static str, options: &Self::Options) -> &'static str {
+        if options.chess960 {
+            "Chess960"
+        } else {
+            name
+        }
+    }
 }
 
 /// Well-known test positions (the start, perft and tactics suites), openings to endgames.

@@ -8,7 +8,7 @@ impl Describe for LeneHau {
         &BENCH
     }
 
-    fn pgn_name(_: &'static str) -> &'static str {
+    fn pgn_name(_: &'static str, _: &Self::Options) -> &'static str {
         "Lene Hau"
     }
 }

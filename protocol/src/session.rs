@@ -81,8 +81,10 @@ pub trait Describe: Game {
     fn bench_depth() -> u32 {
         6
     }
-    /// The PGN `Variant` tag of registry line `name` (the name itself by default).
-    fn pgn_name(name: &'static str) -> &'static str {
+    /// The PGN `Variant` tag of registry line `name` under `options` (the name itself by
+    /// default).
+    fn pgn_name(name: &'static str, options: &Self::Options) -> &'static str {
+        let _ = options;
         name
     }
 }

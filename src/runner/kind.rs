@@ -25,8 +25,9 @@ pub trait Refereed: Clone + Send + Sync + Sized + 'static {
     fn random_step(&self, rng: &mut SmallRng) -> Option<Self>;
     /// Whether the game is over here by the rules of the position.
     fn is_over(&self) -> bool;
-    /// The PGN `Variant` tag of registry variant `name`.
-    fn pgn_variant(name: &'static str) -> &'static str {
+    /// The PGN `Variant` tag of registry variant `name` under `options`.
+    fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
+        let _ = options;
         name
     }
     /// Plays one game from `opening` between White's and Black's engines (see
@@ -64,8 +65,8 @@ impl<G: Describe> Refereed for G {
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
-    fn pgn_variant(name: &'static str) -> &'static str {
-        G::pgn_name(name)
+    fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
+        G::pgn_name(name, options)
     }
     fn play_game(
         opening: &Opening<Self>,
@@ -111,7 +112,7 @@ impl<G: DescribeRounds> Refereed for Simultaneous<G> {
     fn is_over(&self) -> bool {
         self.0.is_terminal() || self.0.outcome().is_some()
     }
-    fn pgn_variant(_: &'static str) -> &'static str {
+    fn pgn_variant(_: &'static str, _: &Self::Options) -> &'static str {
         G::PGN_NAME
     }
     fn play_game(

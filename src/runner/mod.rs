@@ -398,7 +398,7 @@ fn run_match<G: Refereed>(
                 let header = pgn::PgnHeader {
                     event: "chimera match",
                     date: &date,
-                    variant: G::pgn_variant(variant),
+                    variant: G::pgn_variant(variant, &options),
                     white: &names[w],
                     black: &names[b],
                     time_control: &time_tag,
