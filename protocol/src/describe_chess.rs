@@ -1,7 +1,7 @@
 //! What the protocol shows of orthodox chess: checkers, the evaluation's terms, bench positions.
 
 use crate::session::{squares_text, Describe, EvalRow};
-use chimera_engine::eval::chess::{breakdown, Term};
+use chimera_engine::variants::chess::eval::{breakdown, Term};
 use chimera_engine::variants::chess::Position;
 
 impl Describe for Position {

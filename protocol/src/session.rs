@@ -8,7 +8,7 @@ use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::options::EngineOptions;
 use crate::reply::{self, Out};
-use chimera_engine::eval::chess::Pair;
+use chimera_engine::eval::tapered::Pair;
 use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};

@@ -1,5 +1,5 @@
-//! Static evaluation, per variant where it must differ. Scores are centipawns from the point of
-//! view of the side to move.
+//! What the variants' evaluations share. Each variant keeps its own evaluation beside its rules
+//! (`variants/<variant>/eval.rs`); scores are centipawns from the point of view of the side to
+//! move.
 
-pub mod chess;
-pub mod chess_exchange;
+pub mod tapered;

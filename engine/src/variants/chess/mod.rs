@@ -18,6 +18,8 @@
 //! assert_eq!(chimera_engine::perft::perft(&after, 2), 600);
 //! ```
 
+pub mod eval;
+pub mod exchange;
 mod fen;
 mod movegen;
 mod moves;
@@ -181,24 +183,24 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        crate::eval::chess::evaluate(self)
+        eval::evaluate(self)
     }
 
-    // Search hooks: exchanges live in eval/chess_exchange.rs.
+    // Search hooks: exchanges live in exchange.rs.
 
     #[inline]
     fn capture_value(&self, mv: Move) -> i32 {
-        crate::eval::chess_exchange::capture_value(self, mv)
+        exchange::capture_value(self, mv)
     }
 
     #[inline]
     fn mover_value(&self, mv: Move) -> i32 {
-        crate::eval::chess_exchange::mover_value(self, mv)
+        exchange::mover_value(self, mv)
     }
 
     #[inline]
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        crate::eval::chess_exchange::see_ge(self, mv, threshold)
+        exchange::see_ge(self, mv, threshold)
     }
 
     /// Captures and queen promotions.
@@ -214,6 +216,6 @@ impl Game for Position {
     }
 
     fn play_null(&self) -> Option<Self> {
-        crate::eval::chess::null_move_safe(self).then(|| self.null_move())
+        eval::null_move_safe(self).then(|| self.null_move())
     }
 }

@@ -24,7 +24,8 @@ use super::piece::Kind;
 use super::position::DoubleEnded;
 use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::{Bb64, Bitboard};
-pub use crate::eval::chess::Pair;
+use crate::eval::tapered::{taper, NoTrace, Trace};
+pub use crate::eval::tapered::{Pair, MAX_PHASE};
 use crate::game::Player;
 
 /// The evaluation's terms, in the order `eval` prints them.
@@ -60,34 +61,15 @@ impl Term {
     }
 }
 
-/// Receives every term of one evaluation.
-trait Trace {
-    fn add(&mut self, term: Term, player: Player, value: Pair);
-}
-
-/// Search's trace: records nothing.
-struct NoTrace;
-impl Trace for NoTrace {
-    #[inline(always)]
-    fn add(&mut self, _: Term, _: Player, _: Pair) {}
-}
-
-/// The evaluation by terms and players, with the phase that blends them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Breakdown {
-    /// `[term][player]`, in [`Term::ALL`] order.
-    pub terms: [[Pair; 2]; 6],
-    /// [`MAX_PHASE`] with all pieces on the board, 0 with only kings and pawns.
-    pub phase: i32,
-}
-
-impl Trace for Breakdown {
-    fn add(&mut self, term: Term, player: Player, value: Pair) {
-        self.terms[term as usize][player.index()] += value;
+impl From<Term> for usize {
+    fn from(term: Term) -> usize {
+        term as usize
     }
 }
 
-pub const MAX_PHASE: i32 = 24;
+/// The evaluation by terms (in [`Term::ALL`] order) and players, with its phase.
+pub type Breakdown = crate::eval::tapered::Breakdown<6>;
+
 /// Phase weight by kind: minor pieces 1, rook 2, queen 4 (24 for the start position).
 const PHASE: [i32; Kind::COUNT] = [0, 1, 1, 1, 2, 4, 0];
 
@@ -185,7 +167,7 @@ impl Board {
 impl<const DEEP: bool> DoubleEnded<DEEP> {
     /// Material, placement, mobility and king shelter of `player`, reported to `trace`; their
     /// sum.
-    fn side_terms<T: Trace>(&self, player: Player, trace: &mut T) -> Pair {
+    fn side_terms<T: Trace<Term>>(&self, player: Player, trace: &mut T) -> Pair {
         let board = &self.board;
         let (mut material, mut place, mut mobility) = (Pair(0, 0), Pair(0, 0), Pair(0, 0));
         for kind in Kind::ALL {
@@ -230,7 +212,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
 
     /// Centipawns from the point of view of the player to move, every term reported to
     /// `trace` (from White's and Black's own sides).
-    fn score<T: Trace>(&self, trace: &mut T) -> i32 {
+    fn score<T: Trace<Term>>(&self, trace: &mut T) -> i32 {
         let us = self.side;
         let them = us.other();
         let mut ours = self.side_terms(us, trace);
@@ -249,9 +231,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         ours += pressure(our_targets) + initiative;
         theirs += pressure(their_targets);
 
-        let total = ours - theirs;
-        let phase = self.phase();
-        (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE
+        taper(ours - theirs, self.phase())
     }
 
     /// Centipawns from the point of view of the player to move.

@@ -25,9 +25,10 @@ use super::checks::gives_check;
 use super::position::Position;
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
-use crate::eval::chess::{self as chess_eval, Pair, Term, SEE_VALUES};
+use crate::eval::tapered::Pair;
 use crate::game::Player;
 use crate::square::Square;
+use crate::variants::chess::eval::{self as chess_eval, Term, SEE_VALUES};
 use crate::variants::chess::{MoveList as ChessMoves, Position as Board, Role};
 
 /// A ply of one's own colour, in centipawns.

@@ -145,7 +145,7 @@ impl Game for Position {
     #[inline]
     fn capture_value(&self, mv: Move) -> i32 {
         if self.is_friendly_ply() {
-            crate::eval::chess_exchange::capture_value(self.board(), mv)
+            crate::variants::chess::exchange::capture_value(self.board(), mv)
         } else {
             0
         }
@@ -153,7 +153,7 @@ impl Game for Position {
 
     #[inline]
     fn mover_value(&self, mv: Move) -> i32 {
-        crate::eval::chess_exchange::mover_value(self.board(), mv)
+        crate::variants::chess::exchange::mover_value(self.board(), mv)
     }
 
     /// Orthodox exchange evaluation where the opponent moves next (the turn's last ply is
@@ -163,7 +163,7 @@ impl Game for Position {
     #[inline]
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
         if self.is_friendly_ply() && self.turn().is_last_ply() {
-            crate::eval::chess_exchange::see_ge(self.board(), mv, threshold)
+            crate::variants::chess::exchange::see_ge(self.board(), mv, threshold)
         } else {
             true
         }

@@ -2,7 +2,7 @@
 //! ply followed by a friendly one (material, a king en prise, a mate).
 
 use super::*;
-use crate::eval::chess::SEE_VALUES;
+use crate::variants::chess::eval::SEE_VALUES;
 use crate::variants::chess::Role;
 use crate::variants::oo7::eval::{mate_threat, KING_THREAT, MATE_THREAT, TEMPO, THREAT_EIGHTHS};
 

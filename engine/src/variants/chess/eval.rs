@@ -10,49 +10,11 @@
 
 use crate::attacks::board8 as attacks;
 use crate::bitboard::Bitboard;
+pub use crate::eval::tapered::Pair;
+use crate::eval::tapered::{taper, NoTrace, Trace};
 use crate::game::Player;
 use crate::square::Square;
 use crate::variants::chess::{Position, Role};
-use std::ops::{Add, AddAssign, Mul, Neg, Sub};
-
-/// A middlegame and an endgame value.
-#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
-pub struct Pair(pub i32, pub i32);
-
-impl Add for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn add(self, o: Pair) -> Pair {
-        Pair(self.0 + o.0, self.1 + o.1)
-    }
-}
-impl AddAssign for Pair {
-    #[inline(always)]
-    fn add_assign(&mut self, o: Pair) {
-        *self = *self + o;
-    }
-}
-impl Sub for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn sub(self, o: Pair) -> Pair {
-        Pair(self.0 - o.0, self.1 - o.1)
-    }
-}
-impl Neg for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn neg(self) -> Pair {
-        Pair(-self.0, -self.1)
-    }
-}
-impl Mul<i32> for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn mul(self, k: i32) -> Pair {
-        Pair(self.0 * k, self.1 * k)
-    }
-}
 
 /// The evaluation's terms, in the order `eval` prints them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -92,39 +54,14 @@ impl Term {
     }
 }
 
-/// Receives every term of one evaluation.
-pub trait Trace {
-    fn add(&mut self, term: Term, player: Player, value: Pair);
-}
-
-/// Search's trace: records nothing, and compiles to nothing.
-pub struct NoTrace;
-impl Trace for NoTrace {
-    #[inline(always)]
-    fn add(&mut self, _: Term, _: Player, _: Pair) {}
-}
-
-/// The evaluation by terms and players, with the phase that blends them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Breakdown {
-    /// `[term][player]`, in [`Term::ALL`] order.
-    pub terms: [[Pair; 2]; 8],
-    /// 24 with all pieces on the board, 0 with only kings and pawns.
-    pub phase: i32,
-}
-
-impl Trace for Breakdown {
-    fn add(&mut self, term: Term, player: Player, value: Pair) {
-        self.terms[term as usize][player.index()] += value;
+impl From<Term> for usize {
+    fn from(term: Term) -> usize {
+        term as usize
     }
 }
 
-impl Breakdown {
-    /// A pair blended by this breakdown's phase.
-    pub fn taper(&self, p: Pair) -> i32 {
-        taper(p, self.phase)
-    }
-}
+/// The evaluation by terms (in [`Term::ALL`] order) and players, with its phase.
+pub type Breakdown = crate::eval::tapered::Breakdown<8>;
 
 /// Material by role, middlegame and endgame (PeSTO's values).
 pub const MATERIAL: [Pair; 6] = [
@@ -139,15 +76,8 @@ pub const MATERIAL: [Pair; 6] = [
 /// Plain piece values for exchanges (SEE) and move ordering.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
-/// Game phase weight of each role: 24 at the start, 0 with only kings and pawns.
+/// Game phase weight of each role: [`crate::eval::tapered::MAX_PHASE`] at the start, 0 with only kings and pawns.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const MAX_PHASE: i32 = 24;
-
-#[inline(always)]
-fn taper(p: Pair, phase: i32) -> i32 {
-    let phase = phase.min(MAX_PHASE);
-    (p.0 * phase + p.1 * (MAX_PHASE - phase)) / MAX_PHASE
-}
 
 // Piece-square tables, drawn as White sees the board: the first row is rank 8.
 #[rustfmt::skip]
@@ -360,7 +290,7 @@ fn piece_attacks(role: Role, sq: Square, occ: crate::Bb64) -> u64 {
 
 /// Everything `us` scores, reported term by term to `trace`.
 #[inline(always)]
-fn side<T: Trace>(pos: &Position, us: Player, trace: &mut T) -> Pair {
+fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     let them = us.other();
     let occ = pos.occupied();
     let own = pos.player(us).0;
@@ -498,7 +428,7 @@ fn phase(pos: &Position) -> i32 {
 
 /// The evaluation from the side to move's point of view, every term reported to `trace`.
 #[inline(always)]
-pub fn score<T: Trace>(pos: &Position, trace: &mut T) -> i32 {
+pub fn score<T: Trace<Term>>(pos: &Position, trace: &mut T) -> i32 {
     let white = side(pos, Player::White, trace);
     let black = side(pos, Player::Black, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))

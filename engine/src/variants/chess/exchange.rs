@@ -1,7 +1,7 @@
 //! Exchanges in orthodox chess, for search: what a move captures, what it risks, and static
 //! exchange evaluation (SEE) of the whole sequence of captures on its target square.
 
-use super::chess::SEE_VALUES;
+use super::eval::SEE_VALUES;
 use crate::game::Player;
 use crate::variants::chess::{Move, Position, Role};
 use crate::Bb64;
