@@ -8,6 +8,7 @@ Usage: scripts/python_chess_check.py path/to/chimera
 """
 import random
 import sys
+import time
 
 import chess
 import chess.engine
@@ -92,6 +93,16 @@ def main(path):
                 if i.get("depth", 0) >= 6:
                     break
         check(analysis.info.get("depth", 0) >= 6, "infinite analysis reached depth 6")
+
+        # After three seconds the engine names the root move it is on: currmove and its number.
+        seen = set()
+        started = time.monotonic()
+        with engine.analysis(chess.Board()) as analysis:
+            for i in analysis:
+                seen.update(i.keys())
+                if "currmove" in seen or time.monotonic() - started > 10:
+                    break
+        check({"currmove", "currmovenumber"} <= seen, f"currmove lines read: {sorted(seen)}")
 
         mate = chess.Board("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
         info = engine.analyse(mate, chess.engine.Limit(depth=4))
