@@ -6,6 +6,20 @@
 pub mod board16;
 pub mod board8;
 
+/// The eight knight leaps `(file, rank)`, clockwise from (1, 2): for the variants that walk a
+/// knight's leap square by square (Double-Ended's capturing leaps, Vanguard's Lancer legs) and
+/// number the directions.
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// Leap offsets `(file, rank)`, as [`symmetric`] builds them: up to 64 (one leaper's moves).
 pub struct Leaps {
     offsets: [(i8, i8); 64],

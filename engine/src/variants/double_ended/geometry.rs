@@ -9,6 +9,7 @@
 //! Squares are `u8` indices (a1 = 0, h8 = 63) with [`NONE`] for "off the board": the tables are
 //! built at compile time, where `Option<Square>` would only add branches.
 
+use crate::attacks::KNIGHT_LEAPS;
 use crate::square::{Board8, Square};
 
 /// "No square": off the board, or no victim.
@@ -196,17 +197,6 @@ pub enum KnightStyle {
     Deep = 2,
 }
 
-const KNIGHT_VECTORS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 /// The knight leap `from + v` with its capture squares in `style`.
 const fn knight_step(style: usize, from: u8, v: (i8, i8)) -> Step {
     let to = offset(from, v.0, v.1);
@@ -242,7 +232,7 @@ const KNIGHT_STEPS_CONST: [[[Step; 8]; 64]; 3] = {
         while sq < 64 {
             let mut i = 0;
             while i < 8 {
-                t[style][sq][i] = knight_step(style, sq as u8, KNIGHT_VECTORS[i]);
+                t[style][sq][i] = knight_step(style, sq as u8, KNIGHT_LEAPS[i]);
                 i += 1;
             }
             sq += 1;
@@ -473,7 +463,7 @@ mod tests {
 
     #[test]
     fn o_plus_g_is_the_leap() {
-        for v in KNIGHT_VECTORS {
+        for v in KNIGHT_LEAPS {
             let s = knight_step(0, sq("d4"), v);
             let m = knight_step(1, sq("d4"), v);
             // Knight W is one orthogonal step back, Mirror A one orthogonal step on; both add

@@ -2,19 +2,9 @@
 
 use crate::attacks::board16::leaper_table;
 use crate::attacks::symmetric;
+use crate::attacks::KNIGHT_LEAPS;
 use crate::bitboard::Bb256;
 use crate::square::{Board16, Square};
-
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// Teutonic Knight (§4.3): wazir, knight and camel (1,3) leaps, 20 squares.
 pub static TEUTONIC: [Bb256; 256] = leaper_table(symmetric(&[(1, 0), (1, 2), (1, 3)]).as_slice());
@@ -54,7 +44,7 @@ pub const ORTHOGONALS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 pub static BOWMAN_LEGS: [[(Option<Square>, Bb256); 4]; 256] = bowman_legs();
 
 /// Knight-direction rays for the Nightrider: `NIGHT_RAYS[d][sq]` holds sq + v, sq + 2v, ... for
-/// `v = KNIGHT_DELTAS[d]`.
+/// `v = KNIGHT_LEAPS[d]`.
 pub static NIGHT_RAYS: [[Bb256; 256]; 8] = night_rays();
 
 /// The squares of the same rank or file at an even distance (the General's orthogonal stops).
@@ -116,7 +106,7 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
     let mut t = [[Bb256([0; 4]); 256]; 8];
     let mut d = 0;
     while d < 8 {
-        let (df, dr) = KNIGHT_DELTAS[d];
+        let (df, dr) = KNIGHT_LEAPS[d];
         let mut sq = 0;
         while sq < 256 {
             let mut k = 1;
@@ -137,7 +127,7 @@ const fn lancer_legs() -> [[Option<(Square, Square)>; 8]; 256] {
     while sq < 256 {
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = KNIGHT_DELTAS[d];
+            let (df, dr) = KNIGHT_LEAPS[d];
             if let (Some(first), Some(second)) = (at(sq, df, dr), at(sq, 2 * df, 2 * dr)) {
                 t[sq][d] = Some((first, second));
             }
@@ -169,5 +159,5 @@ const fn even_orthogonal() -> [Bb256; 256] {
 /// for every vector with a positive rank step, since |file step| < 16).
 #[inline(always)]
 pub const fn night_ray_ascends(d: usize) -> bool {
-    KNIGHT_DELTAS[d].1 > 0
+    KNIGHT_LEAPS[d].1 > 0
 }
