@@ -280,6 +280,9 @@ impl Position {
         if !(king_side || queen_side) {
             return;
         }
+        // Chess960's general rule below also covers the corners, but orthodox castling is in
+        // every perft and search node: its fixed squares stay here (a test checks that both
+        // agree on orthodox positions).
         if self.castle.is_chess960() {
             return self.castling_moves_960::<S, SAFE>(out, king, king_side, queen_side);
         }

@@ -767,6 +767,26 @@ fn chess960_castling_fields_read_x_fen_and_shredder_fen() {
 }
 
 #[test]
+fn the_chess960_castling_rules_agree_with_the_orthodox_ones_on_orthodox_positions() {
+    // Castling is generated twice: the orthodox path (kept for speed) and the Chess960 one. On
+    // positions with the rooks in the corners both must give the same trees.
+    for fen in [
+        KIWIPETE,
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/6b1/R3K2R w KQkq - 0 1",
+        "r3k2r/1b6/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    ] {
+        for depth in 1..=3 {
+            assert_eq!(
+                perft(&pos960(fen), depth),
+                perft(&pos(fen), depth),
+                "{fen} D{depth}"
+            );
+        }
+    }
+}
+
+#[test]
 fn chess960_castling_fields_are_checked() {
     for (fen, token) in [
         ("rk6/8/8/8/8/8/8/RK6 w K - 0 1", "'K'"),
