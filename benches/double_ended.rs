@@ -28,7 +28,7 @@ fn perft_start(c: &mut Criterion) {
 }
 
 fn movegen(c: &mut Criterion) {
-    let pos = DoubleEndedChess::from_fen(MIDDLEGAME, &()).unwrap();
+    let pos = DoubleEndedChess::from_fen(MIDDLEGAME).unwrap();
     let mut moves = MoveList::new();
     c.bench_function("double-ended legal_moves (middlegame)", |b| {
         b.iter(|| {

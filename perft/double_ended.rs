@@ -24,7 +24,7 @@ fn is_deep(e: &Entry) -> bool {
 }
 
 fn position<const DEEP: bool>(fen: &str) -> DoubleEnded<DEEP> {
-    DoubleEnded::<DEEP>::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    DoubleEnded::<DEEP>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn check_counts<const DEEP: bool>(e: &Entry) {

@@ -38,7 +38,7 @@ fn suite() -> Vec<Entry> {
 }
 
 fn position(fen: &str) -> LeneHau {
-    LeneHau::from_fen(fen, &Options::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    LeneHau::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn engine_moves(p: &LeneHau) -> Vec<String> {

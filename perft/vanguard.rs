@@ -48,7 +48,7 @@ fn suite_counts_to_depth_3() {
     let suite = suite();
     assert!(suite.len() >= 30, "{} positions", suite.len());
     for (fen, counts) in &suite {
-        let p = Vanguard::from_fen(fen, &()).unwrap();
+        let p = Vanguard::from_fen(fen).unwrap();
         assert_eq!(&p.fen(), fen, "FEN round trip");
         for (depth, expected) in counts.iter().filter(|(d, _)| *d <= 3) {
             assert_eq!(perft(&p, *depth), *expected, "{fen} depth {depth}");
@@ -60,7 +60,7 @@ fn suite_counts_to_depth_3() {
 #[test]
 fn naive_generator_agrees_to_depth_2() {
     for (fen, _) in suite() {
-        let p = Vanguard::from_fen(&fen, &()).unwrap();
+        let p = Vanguard::from_fen(&fen).unwrap();
         let mut moves = MoveList::new();
         p.legal_moves(&mut moves);
         same_moves(&p);
@@ -76,7 +76,7 @@ fn naive_generator_agrees_to_depth_2() {
 fn naive_generator_agrees_along_random_games() {
     let mut rng = SmallRng::seed_from_u64(77);
     for (fen, _) in suite() {
-        let mut p = Vanguard::from_fen(&fen, &()).unwrap();
+        let mut p = Vanguard::from_fen(&fen).unwrap();
         for _ in 0..30 {
             let moves = same_moves(&p);
             if moves.is_empty() {
@@ -119,7 +119,7 @@ fn naive_perft_matches_the_suite() {
 #[ignore]
 fn deep_suite_counts() {
     for (fen, counts) in suite() {
-        let p = Vanguard::from_fen(&fen, &()).unwrap();
+        let p = Vanguard::from_fen(&fen).unwrap();
         for (depth, expected) in &counts {
             assert_eq!(perft(&p, *depth), *expected, "{fen} depth {depth}");
             if *depth == 3 {
@@ -139,7 +139,7 @@ fn deep_suite_counts() {
 #[ignore]
 fn print_counts() {
     for (fen, _) in suite() {
-        let p = Vanguard::from_fen(&fen, &()).unwrap();
+        let p = Vanguard::from_fen(&fen).unwrap();
         let counts: Vec<String> = (1..=3).map(|d| format!(";D{d} {}", perft(&p, d))).collect();
         println!("{fen} {}", counts.join(" "));
     }

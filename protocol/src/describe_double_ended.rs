@@ -52,7 +52,7 @@ mod tests {
     #[test]
     fn eval_rows_add_up_to_the_evaluation() {
         for fen in chimera_engine::variants::double_ended::BENCH_FENS {
-            let p = DoubleEndedChess::from_fen(fen, &()).unwrap();
+            let p = DoubleEndedChess::from_fen(fen).unwrap();
             let rows = p.eval_rows();
             assert_eq!(rows.len(), Term::ALL.len());
             let (phase, full) = p.eval_phase().unwrap();

@@ -257,7 +257,7 @@ mod tests {
     use crate::game::Game;
 
     fn see(fen: &str, mv: &str, threshold: i32) -> bool {
-        let p = DoubleEndedChess::from_fen(fen, &()).unwrap();
+        let p = DoubleEndedChess::from_fen(fen).unwrap();
         let m = p.parse_move(mv).unwrap();
         p.see_ge(m, threshold)
     }
@@ -323,7 +323,7 @@ mod tests {
         ];
         let mut checked = 0;
         for game in 0..40 {
-            let mut p = DoubleEndedChess::from_fen(starts[game % 2], &()).unwrap();
+            let mut p = DoubleEndedChess::from_fen(starts[game % 2]).unwrap();
             for _ in 0..60 {
                 let mut moves = Default::default();
                 p.legal_moves(&mut moves);

@@ -23,7 +23,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     /// Reads a FEN. Besides syntax it checks what the move generator relies on: one king a side,
     /// material that cannot overflow the move list ([`MAX_MOVES`]), no pawn on its first or last rank, castling rights backed by
     /// king and rook on their home squares, and the player not to move not in check.
-    pub(super) fn parse_fen(fen: &str) -> Result<Self, ParseError> {
+    pub fn from_fen(fen: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(err(format!(
@@ -166,7 +166,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         Ok(())
     }
 
-    pub(super) fn to_fen(&self) -> String {
+    pub fn fen(&self) -> String {
         let mut s = String::new();
         for rank in (0..8).rev() {
             let mut gap = 0;

@@ -57,7 +57,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     };
 
     fn start(_: &()) -> Self {
-        Self::parse_fen(if DEEP { DEEP_START_FEN } else { START_FEN })
+        Self::from_fen(if DEEP { DEEP_START_FEN } else { START_FEN })
             .expect("the start FEN is valid")
     }
 
@@ -103,11 +103,11 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     }
 
     fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
-        Self::parse_fen(fen)
+        Self::from_fen(fen)
     }
 
     fn fen(&self) -> String {
-        self.to_fen()
+        Self::fen(self)
     }
 
     #[inline(always)]
@@ -179,7 +179,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
             return Err(bad());
         }
         find_legal_move(self, s)
-            .map_err(|_| ParseError::new(format!("illegal move '{s}' in {}", self.to_fen())))
+            .map_err(|_| ParseError::new(format!("illegal move '{s}' in {}", self.fen())))
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -193,7 +193,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
 
 impl<const DEEP: bool> fmt::Debug for DoubleEnded<DEEP> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}({})", Self::NAME, self.to_fen())
+        write!(f, "{}({})", Self::NAME, self.fen())
     }
 }
 

@@ -8,11 +8,11 @@ use crate::history::History;
 use crate::perft::perft;
 
 fn pos(fen: &str) -> DoubleEndedChess {
-    DoubleEndedChess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    DoubleEndedChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn deep(fen: &str) -> DeepDoubleEndedChess {
-    DeepDoubleEndedChess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    DeepDoubleEndedChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn legal<G: Game>(p: &G) -> Vec<G::Move> {
@@ -363,7 +363,7 @@ fn ruling_7_check_is_any_capturing_enemy_move() {
     assert!(pos("8/8/8/8/8/R3r2k/8/4K3 w - - 0 1").in_check());
     // Kings two apart in line with the middle empty attack each other, so no such position
     // is legal; adjacent kings attack only with room behind the attacker to withdraw into.
-    let err = DoubleEndedChess::from_fen("8/8/8/8/3k4/8/3K4/8 w - - 0 1", &()).unwrap_err();
+    let err = DoubleEndedChess::from_fen("8/8/8/8/3k4/8/3K4/8 w - - 0 1").unwrap_err();
     assert!(err.0.contains("is in check"), "{err}");
     assert!(
         pos("8/8/8/8/8/8/8/Kk6 w - - 0 1").in_check(),
@@ -460,7 +460,7 @@ fn ruling_11_start_position_and_letters() {
         p.piece_at(sq("g1")),
         Some(Piece::new(Player::White, Kind::Knight))
     );
-    let err = DeepDoubleEndedChess::from_fen(START_FEN, &()).unwrap_err();
+    let err = DeepDoubleEndedChess::from_fen(START_FEN).unwrap_err();
     assert!(err.0.contains("'m'"), "{err}");
     assert_eq!(DoubleEndedChess::NAME, "double-ended");
     assert_eq!(DeepDoubleEndedChess::NAME, "double-ended-deep");
@@ -529,7 +529,7 @@ fn fen_errors_name_the_bad_token() {
         ),
     ];
     for (fen, needle) in cases {
-        let err = DoubleEndedChess::from_fen(fen, &()).expect_err(fen);
+        let err = DoubleEndedChess::from_fen(fen).expect_err(fen);
         assert!(err.0.contains(needle), "{fen}: '{err}' lacks {needle}");
     }
 }
@@ -725,8 +725,8 @@ fn mangled_fens_and_moves_never_panic() {
             }
         }
         let fen: String = chars.into_iter().collect();
-        let _ = DeepDoubleEndedChess::from_fen(&fen, &());
-        let Ok(p) = DoubleEndedChess::from_fen(&fen, &()) else {
+        let _ = DeepDoubleEndedChess::from_fen(&fen);
+        let Ok(p) = DoubleEndedChess::from_fen(&fen) else {
             continue;
         };
         accepted += 1;

@@ -38,7 +38,8 @@ fn parse_square(s: &str) -> Option<u8> {
 }
 
 impl LeneHau {
-    pub(crate) fn parse_fen(fen: &str) -> Result<Self, ParseError> {
+    /// Reads a FEN with the default options ([`Game::from_fen`] sets them).
+    pub fn from_fen(fen: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 7 {
             return Err(err(
@@ -280,7 +281,7 @@ impl LeneHau {
         Ok(pos)
     }
 
-    pub(crate) fn to_fen(&self) -> String {
+    pub fn fen(&self) -> String {
         let mut out = String::with_capacity(96);
         for rank in (0..8u8).rev() {
             let mut empty = 0;

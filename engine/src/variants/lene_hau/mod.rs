@@ -398,17 +398,17 @@ impl Game for LeneHau {
     const NAME: &'static str = "lene-hau";
 
     fn start(options: &Options) -> Self {
-        Self::from_fen(START_FEN, options).expect("the start position is valid")
+        <Self as Game>::from_fen(START_FEN, options).expect("the start position is valid")
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, ParseError> {
-        let mut pos = LeneHau::parse_fen(fen)?;
+        let mut pos = LeneHau::from_fen(fen)?;
         pos.time_terms = options.time_terms;
         Ok(pos)
     }
 
     fn fen(&self) -> String {
-        self.to_fen()
+        LeneHau::fen(self)
     }
 
     fn to_move(&self) -> Player {

@@ -9,7 +9,7 @@ use rand::{rngs::SmallRng, RngExt, SeedableRng};
 mod naive;
 
 fn pos(fen: &str) -> LeneHau {
-    LeneHau::from_fen(fen, &Options::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    LeneHau::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn moves(p: &LeneHau) -> Vec<String> {
@@ -318,7 +318,7 @@ fn lene_hau_fen_rejects_bad_input_with_the_token() {
         ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 -", "w"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Ra4>a8 extra", "extra"),
     ] {
-        match LeneHau::from_fen(fen, &Options::default()) {
+        match LeneHau::from_fen(fen) {
             Ok(_) => panic!("accepted {fen}"),
             Err(e) => assert!(e.0.contains(token), "{fen}: {e}"),
         }
@@ -390,7 +390,7 @@ fn lene_hau_mangled_fens_are_errors_not_panics() {
             f[i] = alphabet[rng.random_range(0..alphabet.len())];
         }
         let s: String = f.into_iter().collect();
-        if let Ok(p) = LeneHau::from_fen(&s, &Options::default()) {
+        if let Ok(p) = LeneHau::from_fen(&s) {
             assert_eq!(pos(&p.fen()).fen(), p.fen());
         }
     }
@@ -405,7 +405,7 @@ fn lene_hau_perft_start() {
 }
 
 fn without_time(fen: &str) -> LeneHau {
-    LeneHau::from_fen(fen, &Options { time_terms: false }).unwrap()
+    <LeneHau as Game>::from_fen(fen, &Options { time_terms: false }).unwrap()
 }
 
 /// The time terms see Example 6's danger: the bishop's next step opens the e-file onto the

@@ -204,7 +204,7 @@ mod tests {
     use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
     fn pos(fen: &str) -> Vanguard {
-        Vanguard::from_fen(fen, &()).unwrap_or_else(|e| panic!("{e}"))
+        Vanguard::from_fen(fen).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The same position with the colours exchanged: ranks mirrored, letters' case swapped, the

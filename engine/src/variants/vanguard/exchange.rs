@@ -159,7 +159,7 @@ mod tests {
     use crate::game::Game;
 
     fn see(fen: &str, mv: &str) -> (Vanguard, Move) {
-        let pos = Vanguard::from_fen(fen, &()).unwrap_or_else(|e| panic!("{e}"));
+        let pos = Vanguard::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
         let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
         (pos, m)
     }

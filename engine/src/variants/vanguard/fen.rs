@@ -16,7 +16,7 @@ pub const START_FEN: &str =
 pub const MAX_MEN_PER_SIDE: u32 = 48;
 
 impl Vanguard {
-    pub fn parse_fen(fen: &str) -> Result<Vanguard, ParseError> {
+    pub fn from_fen(fen: &str) -> Result<Vanguard, ParseError> {
         let err = |msg: String| ParseError::new(format!("{msg} in FEN '{fen}'"));
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 5 {
@@ -146,7 +146,7 @@ impl Vanguard {
         Ok(())
     }
 
-    pub fn to_fen(&self) -> String {
+    pub fn fen(&self) -> String {
         let mut out = String::with_capacity(120);
         for rank in (0..16u8).rev() {
             let mut empty = 0;

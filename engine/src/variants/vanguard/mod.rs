@@ -54,15 +54,15 @@ impl Game for Vanguard {
     const QUIESCENCE_PLIES: usize = QUIESCENCE_PLIES;
 
     fn start(_: &()) -> Self {
-        Vanguard::parse_fen(START_FEN).expect("the start position is valid")
+        Vanguard::from_fen(START_FEN).expect("the start position is valid")
     }
 
     fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
-        Vanguard::parse_fen(fen)
+        Vanguard::from_fen(fen)
     }
 
     fn fen(&self) -> String {
-        self.to_fen()
+        Vanguard::fen(self)
     }
 
     fn to_move(&self) -> Player {

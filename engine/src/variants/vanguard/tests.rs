@@ -8,7 +8,7 @@ use crate::square::{Board16, Square};
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 fn pos(fen: &str) -> Vanguard {
-    Vanguard::from_fen(fen, &()).unwrap_or_else(|e| panic!("{e}"))
+    Vanguard::from_fen(fen).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn sq(s: &str) -> Square {
@@ -557,7 +557,7 @@ fn fen_errors_name_the_bad_token() {
         ("k15/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "65 men"),
     ];
     for (fen, token) in cases {
-        let err = match Vanguard::from_fen(&fen, &()) {
+        let err = match Vanguard::from_fen(&fen) {
             Ok(_) => panic!("{fen} was accepted"),
             Err(e) => e.to_string(),
         };
@@ -760,7 +760,7 @@ fn mangled_input_is_an_error_not_a_panic() {
             }
         }
         let fen: String = fen.into_iter().collect();
-        if let Ok(q) = Vanguard::from_fen(&fen, &()) {
+        if let Ok(q) = Vanguard::from_fen(&fen) {
             assert_eq!(q.key(), q.compute_key());
             assert_eq!(pos(&q.fen()), q);
         }
