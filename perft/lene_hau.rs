@@ -207,7 +207,7 @@ fn features(p: &LeneHau) -> Vec<&'static str> {
     // A pawn travelling one square from its double step's end.
     if pieces
         .iter()
-        .any(|q| q.state == State::Travelling && q.kind == chimera_engine::variants::lene_hau::PAWN)
+        .any(|q| q.state == State::Travelling && q.role == chimera_engine::variants::lene_hau::PAWN)
     {
         out.push("double-step");
     }

@@ -4,16 +4,16 @@ use super::geometry::{
     is_orthogonal, KnightStyle, Threats, DIRECTION, KNIGHT_THREATS, LINES_DIAGONAL,
     LINES_ORTHOGONAL, NEIGHBOURS, NONE, PAWN_THREATS, RING2, STEP,
 };
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use crate::attacks::board8::{bishop_attacks, rook_attacks};
 use crate::bitboard::{Bb64, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
 
-/// Piece sets by kind (both colours) and by colour.
+/// Piece sets by role (both colours) and by colour.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Board {
-    pub kinds: [Bb64; Kind::COUNT],
+    pub roles: [Bb64; Role::COUNT],
     pub colors: [Bb64; 2],
 }
 
@@ -33,14 +33,14 @@ impl Board {
     }
 
     #[inline(always)]
-    pub fn pieces(&self, player: Player, kind: Kind) -> Bb64 {
-        self.colors[player.index()] & self.kinds[kind.index()]
+    pub fn pieces(&self, player: Player, role: Role) -> Bb64 {
+        self.colors[player.index()] & self.roles[role.index()]
     }
 
     /// The king square of `player` (a validated position has exactly one).
     #[inline(always)]
     pub fn king(&self, player: Player) -> u8 {
-        self.pieces(player, Kind::King)
+        self.pieces(player, Role::King)
             .lowest()
             .map_or(NONE, |s| s.0)
     }
@@ -56,26 +56,26 @@ impl Board {
         } else {
             return None;
         };
-        let kind = Kind::ALL
+        let role = Role::ALL
             .into_iter()
-            .find(|k| (self.kinds[k.index()] & b).any())?;
-        Some(Piece::new(player, kind))
+            .find(|k| (self.roles[k.index()] & b).any())?;
+        Some(Piece::new(player, role))
     }
 
-    /// The kind of the piece on `sq`, which must be occupied. Branch-free (exactly one kind
+    /// The role of the piece on `sq`, which must be occupied. Branch-free (exactly one role
     /// set holds the square), because every move looks up its mover and victims.
     #[inline(always)]
-    pub fn kind_at(&self, sq: u8) -> Kind {
+    pub fn role_at(&self, sq: u8) -> Role {
         let mut index = 0;
-        for k in 1..Kind::COUNT {
-            index |= k * ((self.kinds[k].0 >> sq) & 1) as usize;
+        for k in 1..Role::COUNT {
+            index |= k * ((self.roles[k].0 >> sq) & 1) as usize;
         }
-        Kind::ALL[index]
+        Role::ALL[index]
     }
 
     #[inline(always)]
-    pub fn toggle(&mut self, player: Player, kind: Kind, sq: u8) {
-        self.kinds[kind.index()].toggle(Square(sq));
+    pub fn toggle(&mut self, player: Player, role: Role, sq: u8) {
+        self.roles[role.index()].toggle(Square(sq));
         self.colors[player.index()].toggle(Square(sq));
     }
 
@@ -85,17 +85,17 @@ impl Board {
     fn strikers<const DEEP: bool>(&self, target: u8, by: Player) -> Strikers {
         let tu = target as usize;
         let them = self.colors[by.index()];
-        let queens = self.kinds[Kind::Queen.index()];
-        let kings = self.kinds[Kind::King.index()];
-        let orth_movers = them & (self.kinds[Kind::Rook.index()] | queens | kings);
-        let diag_movers = them & (self.kinds[Kind::Bishop.index()] | queens | kings);
+        let queens = self.roles[Role::Queen.index()];
+        let kings = self.roles[Role::King.index()];
+        let orth_movers = them & (self.roles[Role::Rook.index()] | queens | kings);
+        let diag_movers = them & (self.roles[Role::Bishop.index()] | queens | kings);
         // A king approaches from two squares away, a slider from anywhere on the line.
         let king_far = them & kings & Bb64(RING2[tu]);
-        let knights = them & self.kinds[Kind::Knight.index()];
+        let knights = them & self.roles[Role::Knight.index()];
         let (knight_style, second_style, second) = if DEEP {
             (KnightStyle::Deep, KnightStyle::Mirror, Bb64::EMPTY)
         } else {
-            let mirrors = them & self.kinds[Kind::Mirror.index()];
+            let mirrors = them & self.roles[Role::Mirror.index()];
             (KnightStyle::Orthodox, KnightStyle::Mirror, mirrors)
         };
         Strikers {
@@ -107,7 +107,7 @@ impl Board {
             steps: [
                 (
                     &PAWN_THREATS[by.index()][tu],
-                    them & self.kinds[Kind::Pawn.index()],
+                    them & self.roles[Role::Pawn.index()],
                 ),
                 (&KNIGHT_THREATS[knight_style as usize][tu], knights),
                 (&KNIGHT_THREATS[second_style as usize][tu], second),

@@ -20,7 +20,7 @@
 
 use super::board::Board;
 use super::geometry::{KnightStyle, KNIGHT_STEPS, NEIGHBOURS, NONE};
-use super::piece::Kind;
+use super::piece::Role;
 use super::position::DoubleEnded;
 use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::{Bb64, Bitboard};
@@ -70,8 +70,8 @@ impl From<Term> for usize {
 /// The evaluation by terms (in [`Term::ALL`] order) and players, with its phase.
 pub type Breakdown = crate::eval::tapered::Breakdown<6>;
 
-/// Phase weight by kind: minor pieces 1, rook 2, queen 4 (24 for the start position).
-const PHASE: [i32; Kind::COUNT] = [0, 1, 1, 1, 2, 4, 0];
+/// Phase weight by role: minor pieces 1, rook 2, queen 4 (24 for the start position).
+const PHASE: [i32; Role::COUNT] = [0, 1, 1, 1, 2, 4, 0];
 
 /// The share of a target's value counted as pressure, for either side: 1/8.
 const PRESSURE_SHIFT: u32 = 3;
@@ -79,8 +79,8 @@ const PRESSURE_SHIFT: u32 = 3;
 const INITIATIVE_SHIFT: u32 = 2;
 /// Per empty square next to the king, middlegame.
 const SHELTER: i32 = -8;
-/// Per empty destination, by kind.
-const MOBILITY: [Pair; Kind::COUNT] = [
+/// Per empty destination, by role.
+const MOBILITY: [Pair; Role::COUNT] = [
     Pair(0, 0),
     Pair(4, 4),
     Pair(4, 4),
@@ -120,32 +120,32 @@ fn relative_rank(player: Player, sq: u8) -> usize {
     }
 }
 
-fn placement(kind: Kind, player: Player, sq: u8) -> Pair {
+fn placement(role: Role, player: Player, sq: u8) -> Pair {
     let ring = ring(sq);
-    match kind {
-        Kind::Pawn => PAWN_RANK[relative_rank(player, sq)],
-        Kind::Knight | Kind::Mirror => Pair(-8 * ring, -8 * ring),
-        Kind::Bishop => Pair(-4 * ring, -4 * ring),
-        Kind::Rook => Pair(0, 0),
-        Kind::Queen => Pair(-2 * ring, -4 * ring),
-        Kind::King => Pair(-12 * relative_rank(player, sq).min(3) as i32, -10 * ring),
+    match role {
+        Role::Pawn => PAWN_RANK[relative_rank(player, sq)],
+        Role::Knight | Role::Mirror => Pair(-8 * ring, -8 * ring),
+        Role::Bishop => Pair(-4 * ring, -4 * ring),
+        Role::Rook => Pair(0, 0),
+        Role::Queen => Pair(-2 * ring, -4 * ring),
+        Role::King => Pair(-12 * relative_rank(player, sq).min(3) as i32, -10 * ring),
     }
 }
 
 impl Board {
-    /// The empty squares a piece of `kind` on `sq` can move to (pawns and kings: none counted).
+    /// The empty squares a piece of `role` on `sq` can move to (pawns and kings: none counted).
     #[inline(always)]
-    fn mobility<const DEEP: bool>(&self, kind: Kind, sq: u8) -> u32 {
+    fn mobility<const DEEP: bool>(&self, role: Role, sq: u8) -> u32 {
         let occ = self.occupied();
         let s = crate::square::Square(sq);
-        let reach = match kind {
-            Kind::Bishop => bishop_attacks(s, occ),
-            Kind::Rook => rook_attacks(s, occ),
-            Kind::Queen => queen_attacks(s, occ),
-            Kind::Knight | Kind::Mirror => {
+        let reach = match role {
+            Role::Bishop => bishop_attacks(s, occ),
+            Role::Rook => rook_attacks(s, occ),
+            Role::Queen => queen_attacks(s, occ),
+            Role::Knight | Role::Mirror => {
                 let style = if DEEP {
                     KnightStyle::Deep
-                } else if kind == Kind::Knight {
+                } else if role == Role::Knight {
                     KnightStyle::Orthodox
                 } else {
                     KnightStyle::Mirror
@@ -158,7 +158,7 @@ impl Board {
                 }
                 b
             }
-            Kind::Pawn | Kind::King => Bb64::EMPTY,
+            Role::Pawn | Role::King => Bb64::EMPTY,
         };
         (reach & !occ).count()
     }
@@ -170,11 +170,11 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     fn side_terms<T: Trace<Term>>(&self, player: Player, trace: &mut T) -> Pair {
         let board = &self.board;
         let (mut material, mut place, mut mobility) = (Pair(0, 0), Pair(0, 0), Pair(0, 0));
-        for kind in Kind::ALL {
-            for sq in board.pieces(player, kind).squares() {
-                material += Pair(kind.value(), kind.value());
-                place += placement(kind, player, sq.0);
-                mobility += MOBILITY[kind.index()] * board.mobility::<DEEP>(kind, sq.0) as i32;
+        for role in Role::ALL {
+            for sq in board.pieces(player, role).squares() {
+                material += Pair(role.value(), role.value());
+                place += placement(role, player, sq.0);
+                mobility += MOBILITY[role.index()] * board.mobility::<DEEP>(role, sq.0) as i32;
             }
         }
         let king = board.king(player);
@@ -191,10 +191,10 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     /// sum and the largest.
     fn targets(&self, victim: Player, attacker: Player) -> (i32, i32) {
         let (mut sum, mut best) = (0, 0);
-        let pieces = self.board.colors[victim.index()] & !self.board.kinds[Kind::King.index()];
+        let pieces = self.board.colors[victim.index()] & !self.board.roles[Role::King.index()];
         for sq in pieces.squares() {
             if self.board.attacked::<DEEP>(sq.0, attacker) {
-                let v = self.board.piece_at(sq.0).map_or(0, |p| p.kind.value());
+                let v = self.board.piece_at(sq.0).map_or(0, |p| p.role.value());
                 sum += v;
                 best = best.max(v);
             }
@@ -203,9 +203,9 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     }
 
     fn phase(&self) -> i32 {
-        Kind::ALL
+        Role::ALL
             .iter()
-            .map(|k| PHASE[k.index()] * self.board.kinds[k.index()].count() as i32)
+            .map(|k| PHASE[k.index()] * self.board.roles[k.index()].count() as i32)
             .sum::<i32>()
             .min(MAX_PHASE)
     }

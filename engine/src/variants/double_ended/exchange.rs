@@ -14,7 +14,7 @@ use super::geometry::{
     OPPOSITE, PAWN_STEPS, PAWN_THREATS, RING2, STEP,
 };
 use super::moves::Move;
-use super::piece::Kind;
+use super::piece::Role;
 use super::position::DoubleEnded;
 use crate::attacks::board8::{bishop_attacks, rook_attacks};
 use crate::bitboard::{Bb64, Bitboard};
@@ -34,11 +34,11 @@ impl Board {
 
     /// A line move of `by` from `from` in direction `dir` to `to`, with its victims.
     #[inline(always)]
-    fn line_move(&self, by: Player, kind: Kind, from: u8, to: u8, dir: u8) -> Move {
+    fn line_move(&self, by: Player, role: Role, from: u8, to: u8, dir: u8) -> Move {
         Move {
             from,
             to,
-            kind,
+            role,
             withdrawn: self.victim_of(by, STEP[from as usize][OPPOSITE[dir as usize] as usize]),
             approached: self.victim_of(by, STEP[to as usize][dir as usize]),
             promotion: None,
@@ -49,21 +49,21 @@ impl Board {
     /// A pawn or knight step of `by` from `from`, with its victims; a pawn reaching the last
     /// rank becomes a queen (the promotion an exchange would choose).
     #[inline(always)]
-    fn step_move(&self, by: Player, kind: Kind, from: u8, s: &Step) -> Move {
+    fn step_move(&self, by: Player, role: Role, from: u8, s: &Step) -> Move {
         let last_rank = if by == Player::White { 7 } else { 0 };
-        let pawn = kind == Kind::Pawn;
+        let pawn = role == Role::Pawn;
         Move {
             from,
             to: s.to,
-            kind,
+            role,
             withdrawn: self.victim_of(by, s.withdrawal),
             approached: self.victim_of(by, s.approach),
-            promotion: (pawn && s.to / 8 == last_rank).then_some(Kind::Queen),
+            promotion: (pawn && s.to / 8 == last_rank).then_some(Role::Queen),
             castle: false,
         }
     }
 
-    /// A step of one of `by`'s pieces of `kind` (pawns or knights, whose forward steps are
+    /// A step of one of `by`'s pieces of `role` (pawns or knights, whose forward steps are
     /// `steps`) that captures `target`, read from the reversed table `threats`.
     #[inline(always)]
     fn step_capture<const N: usize>(
@@ -71,9 +71,9 @@ impl Board {
         by: Player,
         threats: &super::geometry::Threats,
         steps: &[[Step; N]; 64],
-        kind: Kind,
+        role: Role,
     ) -> Option<Move> {
-        let pieces = self.pieces(by, kind);
+        let pieces = self.pieces(by, role);
         if threats.origins & pieces.0 == 0 {
             return None;
         }
@@ -84,20 +84,20 @@ impl Board {
                 && (th.via == NONE || !occ.has(Square(th.via)))
         })?;
         let step = steps[th.origin as usize].iter().find(|s| s.to == th.to)?;
-        Some(self.step_move(by, kind, th.origin, step))
+        Some(self.step_move(by, role, th.origin, step))
     }
 
-    /// A capture of `target` by one of `by`'s pieces of a line-moving `kind` (`king` for the
+    /// A capture of `target` by one of `by`'s pieces of a line-moving `role` (`king` for the
     /// king, which approaches only from two squares away), moving orthogonally (`orth`) and/or
     /// diagonally (`diag`).
     fn line_capture(
         &self,
         by: Player,
         target: u8,
-        kind: Kind,
+        role: Role,
         (orth, diag, king): (bool, bool, bool),
     ) -> Option<Move> {
-        let pieces = self.pieces(by, kind);
+        let pieces = self.pieces(by, role);
         if pieces.is_empty() {
             return None;
         }
@@ -109,7 +109,7 @@ impl Board {
             let dir = DIRECTION[tu][w.index()];
             let beyond = STEP[w.index()][dir as usize];
             if allowed(dir) && beyond != NONE && !occ.has(Square(beyond)) {
-                return Some(self.line_move(by, kind, w.0, beyond, dir));
+                return Some(self.line_move(by, role, w.0, beyond, dir));
             }
         }
         // Approach: the first piece along a line, at least two squares away, slides up to the
@@ -129,7 +129,7 @@ impl Board {
         let q = (reach & pieces).lowest()?;
         let dir = DIRECTION[q.index()][tu];
         let to = STEP[tu][OPPOSITE[dir as usize] as usize];
-        Some(self.line_move(by, kind, q.0, to, dir))
+        Some(self.line_move(by, role, q.0, to, dir))
     }
 
     /// A capture of the piece on `target` by the least valuable piece of `by` that has one
@@ -144,19 +144,19 @@ impl Board {
             by,
             &PAWN_THREATS[by.index()][tu],
             &PAWN_STEPS[by.index()],
-            Kind::Pawn,
+            Role::Pawn,
         )
         .or_else(|| {
-            let (style, kind) = if DEEP {
-                (KnightStyle::Deep, Kind::Knight)
+            let (style, role) = if DEEP {
+                (KnightStyle::Deep, Role::Knight)
             } else {
-                (KnightStyle::Orthodox, Kind::Knight)
+                (KnightStyle::Orthodox, Role::Knight)
             };
             self.step_capture(
                 by,
                 &KNIGHT_THREATS[style as usize][tu],
                 &KNIGHT_STEPS[style as usize],
-                kind,
+                role,
             )
         })
         .or_else(|| {
@@ -168,13 +168,13 @@ impl Board {
                 by,
                 &KNIGHT_THREATS[style][tu],
                 &KNIGHT_STEPS[style],
-                Kind::Mirror,
+                Role::Mirror,
             )
         })
-        .or_else(|| self.line_capture(by, target, Kind::Bishop, (false, true, false)))
-        .or_else(|| self.line_capture(by, target, Kind::Rook, (true, false, false)))
-        .or_else(|| self.line_capture(by, target, Kind::Queen, (true, true, false)))
-        .or_else(|| self.line_capture(by, target, Kind::King, (true, true, true)))
+        .or_else(|| self.line_capture(by, target, Role::Bishop, (false, true, false)))
+        .or_else(|| self.line_capture(by, target, Role::Rook, (true, false, false)))
+        .or_else(|| self.line_capture(by, target, Role::Queen, (true, true, false)))
+        .or_else(|| self.line_capture(by, target, Role::King, (true, true, true)))
     }
 
     /// Plays `mv` of `by` on the bare placement: victims removed, mover moved (and promoted).
@@ -183,13 +183,13 @@ impl Board {
         let mut won = 0;
         for v in [mv.withdrawn, mv.approached] {
             if let Some(p) = (v != NONE).then(|| self.piece_at(v)).flatten() {
-                self.toggle(p.player, p.kind, v);
-                won += p.kind.value();
+                self.toggle(p.player, p.role, v);
+                won += p.role.value();
             }
         }
         if let Some(p) = self.piece_at(mv.from) {
-            self.toggle(by, p.kind, mv.from);
-            self.toggle(by, mv.promotion.unwrap_or(p.kind), mv.to);
+            self.toggle(by, p.role, mv.from);
+            self.toggle(by, mv.promotion.unwrap_or(p.role), mv.to);
         }
         won
     }
@@ -202,7 +202,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     /// What a promotion adds: the new piece less the pawn.
     #[inline(always)]
     pub(super) fn promotion_gain(mv: Move) -> i32 {
-        mv.promotion.map_or(0, |k| k.value() - Kind::Pawn.value())
+        mv.promotion.map_or(0, |k| k.value() - Role::Pawn.value())
     }
 
     /// Whether `mv` wins at least `threshold` once the chase that follows it is played out
@@ -339,8 +339,8 @@ mod tests {
                         "{} target {t:?}",
                         p.fen()
                     );
-                    // Kinds are declared cheapest first, the king last.
-                    let value = |m: &super::Move| p.board.piece_at(m.from).unwrap().kind;
+                    // Roles are declared cheapest first, the king last.
+                    let value = |m: &super::Move| p.board.piece_at(m.from).unwrap().role;
                     for m in moves
                         .iter()
                         .filter(|m| m.withdrawn == t.0 || m.approached == t.0)

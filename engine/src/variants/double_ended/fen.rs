@@ -2,7 +2,7 @@
 //! en-passant field is written `-` and ignored on input (there is no en passant).
 
 use super::movegen::MAX_MOVES;
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::game::{ParseError, Player};
 use crate::square::{Board8, Square};
@@ -55,8 +55,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                         fields[2]
                     )));
                 }
-                let has = |sq: u8, kind| pos.board.piece_at(sq) == Some(Piece::new(player, kind));
-                if !has(king, Kind::King) || !has(rook, Kind::Rook) {
+                let has = |sq: u8, role| pos.board.piece_at(sq) == Some(Piece::new(player, role));
+                if !has(king, Role::King) || !has(rook, Role::Rook) {
                     return Err(err(format!(
                         "castling right '{c}' needs the {player} king on {} and a rook on {}",
                         Square(king).display::<Board8>(),
@@ -118,8 +118,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     }
                     continue;
                 }
-                let kind = Kind::from_letter(c)
-                    .filter(|k| !(DEEP && *k == Kind::Mirror))
+                let role = Role::from_letter(c)
+                    .filter(|k| !(DEEP && *k == Role::Mirror))
                     .ok_or_else(|| {
                         let why = if DEEP && c.eq_ignore_ascii_case(&'m') {
                             " (no Mirror Knight in double-ended-deep)"
@@ -131,7 +131,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                 if file >= 8 {
                     return Err(err(format!("rank '{text}' has more than 8 squares")));
                 }
-                if kind == Kind::Pawn && (rank == 0 || rank == 7) {
+                if role == Role::Pawn && (rank == 0 || rank == 7) {
                     return Err(err(format!("pawn on the first or last rank in '{text}'")));
                 }
                 let player = if c.is_ascii_uppercase() {
@@ -139,7 +139,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                 } else {
                     Player::Black
                 };
-                self.put(rank * 8 + file, Piece::new(player, kind));
+                self.put(rank * 8 + file, Piece::new(player, role));
                 file += 1;
             }
             if file != 8 {
@@ -147,13 +147,13 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             }
         }
         for player in Player::BOTH {
-            let kings = self.board.pieces(player, Kind::King).0.count_ones();
+            let kings = self.board.pieces(player, Role::King).0.count_ones();
             if kings != 1 {
                 return Err(err(format!(
                     "placement '{placement}' has {kings} {player} kings, expected 1"
                 )));
             }
-            let most: usize = Kind::ALL
+            let most: usize = Role::ALL
                 .iter()
                 .map(|k| self.board.pieces(player, *k).0.count_ones() as usize * k.most_moves())
                 .sum();

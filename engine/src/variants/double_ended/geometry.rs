@@ -354,7 +354,7 @@ const PAWN_STEPS_CONST: [[[Step; 4]; 64]; 2] = {
 /// `PAWN_STEPS[player][from]`: single, double, and the two diagonal steps (absent: `to == NONE`).
 pub static PAWN_STEPS: [[[Step; 4]; 64]; 2] = PAWN_STEPS_CONST;
 
-/// A move that would capture a given square: a piece of the right kind on `origin` captures it
+/// A move that would capture a given square: a piece of the right role on `origin` captures it
 /// by moving to `to` (which, with `via`, must be empty).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Threat {

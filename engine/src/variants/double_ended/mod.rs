@@ -8,7 +8,7 @@
 //! [`DeepDoubleEndedChess`]. The flag is a const generic so the knight geometry is fixed at
 //! compile time and the protocol picks the type by `UCI_Variant` name.
 //!
-//! Files: `piece` (kinds and values), `geometry` (where each piece goes and what it captures:
+//! Files: `piece` (roles and values), `geometry` (where each piece goes and what it captures:
 //! the one description, read forwards by the generator and backwards by the attack test),
 //! `board` (bitboards and the attack test), `position` (state and making moves), `movegen`,
 //! `fen`, `zobrist`, `eval`.
@@ -29,7 +29,7 @@ mod zobrist;
 pub use eval::{Breakdown, Pair, Term, MAX_PHASE};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::Move;
-pub use piece::{Kind, Piece};
+pub use piece::{Piece, Role};
 pub use position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 
 use crate::bitboard::Bitboard;
@@ -69,7 +69,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
             .into_iter()
             .flatten()
             .filter_map(|sq| self.board.piece_at(sq.0))
-            .map(|p| p.kind.value())
+            .map(|p| p.role.value())
             .sum::<i32>()
             + Self::promotion_gain(mv)
     }
@@ -77,7 +77,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     fn mover_value(&self, mv: Move) -> i32 {
         self.board
             .piece_at(mv.from().0)
-            .map_or(0, |p| p.kind.value())
+            .map_or(0, |p| p.role.value())
     }
 
     /// The exchange after `mv` is a chase of the piece that just moved (see `exchange.rs`).
@@ -89,7 +89,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     /// Captures and queen promotions.
     #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
-        mv.is_capture() || mv.promotion == Some(Kind::Queen)
+        mv.is_capture() || mv.promotion == Some(Role::Queen)
     }
 
     /// A pass, while the player to move has a piece besides king and pawns and is not in
@@ -97,8 +97,8 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     fn play_null(&self) -> Option<Self> {
         let us = self.side;
         let pieces = self.board.colors[us.index()]
-            & !self.board.kinds[Kind::Pawn.index()]
-            & !self.board.kinds[Kind::King.index()];
+            & !self.board.roles[Role::Pawn.index()]
+            & !self.board.roles[Role::King.index()];
         (pieces.any() && !self.king_attacked()).then(|| self.pass())
     }
 

@@ -7,7 +7,7 @@ use super::geometry::{
     NO_DIRECTION, OPPOSITE, PAWN_STEPS, RAYS, STEP,
 };
 use super::moves::Move;
-use super::piece::Kind;
+use super::piece::Role;
 use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::{Bb64, Bitboard, Direction};
@@ -15,7 +15,7 @@ use crate::game::Player;
 use crate::square::Square;
 use arrayvec::ArrayVec;
 
-/// The move list's capacity. The FEN reader accepts only armies whose [`Kind::most_moves`] add
+/// The move list's capacity. The FEN reader accepts only armies whose [`Role::most_moves`] add
 /// up to at most this, and no move raises that sum (captures remove pieces; a pawn already
 /// counts as the queen it may become), so no list can overflow.
 pub const MAX_MOVES: usize = 512;
@@ -67,11 +67,11 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     }
 
     #[inline(always)]
-    fn add(&mut self, kind: Kind, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
+    fn add(&mut self, role: Role, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
         let mv = Move {
             from,
             to,
-            kind,
+            role,
             withdrawn,
             approached,
             promotion: None,
@@ -80,22 +80,22 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         if !self.is_legal(&mv) {
             return;
         }
-        // The promoted kind cannot matter to the own king's safety: test once, push all.
-        let kinds: &[Kind] = if DEEP {
-            &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+        // The promoted role cannot matter to the own king's safety: test once, push all.
+        let roles: &[Role] = if DEEP {
+            &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
         } else {
             &[
-                Kind::Queen,
-                Kind::Rook,
-                Kind::Bishop,
-                Kind::Knight,
-                Kind::Mirror,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Mirror,
             ]
         };
         if COUNT {
-            self.count += if promotes { kinds.len() as u64 } else { 1 };
+            self.count += if promotes { roles.len() as u64 } else { 1 };
         } else if promotes {
-            for &k in kinds {
+            for &k in roles {
                 self.out.push(Move {
                     promotion: Some(k),
                     ..mv
@@ -108,12 +108,12 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
 
     /// An irregular step (pawn or knight) whose destination is known to be empty.
     #[inline(always)]
-    fn step(&mut self, kind: Kind, from: u8, s: &Step, promotes: bool) {
+    fn step(&mut self, role: Role, from: u8, s: &Step, promotes: bool) {
         let (w, a) = (self.victim(s.withdrawal), self.victim(s.approach));
         if s.needs_victim && w == NONE && a == NONE {
             return;
         }
-        self.add(kind, from, s.to, w, a, promotes);
+        self.add(role, from, s.to, w, a, promotes);
     }
 
     /// Counts the pawn steps (the one at `index` in [`PAWN_STEPS`]) to the safe `targets`; the
@@ -154,7 +154,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
                 .fold(Bb64::from_square(t), |b, d| b.shift(*d));
             let from = from.lowest().expect("a pawn behind its step").0;
             let step = &PAWN_STEPS[self.us.index()][from as usize][index];
-            self.step(Kind::Pawn, from, step, last_rank.has(t));
+            self.step(Role::Pawn, from, step, last_rank.has(t));
         }
     }
 
@@ -201,7 +201,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// the leaps are counted by popcount unless one could capture a sensitive enemy piece; only
     /// those ending on a sensitive square go the per-move way.
     #[inline(always)]
-    fn knight(&mut self, kind: Kind, from: u8, style: KnightStyle, empty: Bb64) {
+    fn knight(&mut self, role: Role, from: u8, style: KnightStyle, empty: Bb64) {
         let (st, f) = (style as usize, from as usize);
         let mut targets = Bb64(KNIGHT_TARGETS[st][f]) & empty;
         if COUNT
@@ -217,7 +217,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
         }
         for step in &KNIGHT_STEPS[st][f] {
             if step.to != NONE && targets.has(Square(step.to)) {
-                self.step(kind, from, step, false);
+                self.step(role, from, step, false);
             }
         }
     }
@@ -225,7 +225,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// Line moves from `from` to each of `targets`: withdrawal one step behind the origin,
     /// approach one step beyond the destination (rules §4.2).
     #[inline(always)]
-    fn lines(&mut self, kind: Kind, from: u8, mut targets: Bb64) {
+    fn lines(&mut self, role: Role, from: u8, mut targets: Bb64) {
         if COUNT && !self.checked && from != self.king && !self.sensitive.has(Square(from)) {
             // Only moves that fill a sensitive square or capture on one need the full test:
             // those ending on one, those withdrawing from a sensitive enemy neighbour (a whole
@@ -250,7 +250,7 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
             let dir = DIRECTION[from as usize][t.index()] as usize;
             let w = self.victim(STEP[from as usize][OPPOSITE[dir] as usize]);
             let a = self.victim(STEP[t.index()][dir]);
-            self.add(kind, from, t.0, w, a, false);
+            self.add(role, from, t.0, w, a, false);
         }
     }
 }
@@ -301,7 +301,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         };
 
         let last_rank = if us == Player::White { 7 } else { 0 };
-        let mut pawns = board.pieces(us, Kind::Pawn);
+        let mut pawns = board.pieces(us, Role::Pawn);
         if COUNT && !checked {
             let promotions = if DEEP { 4 } else { 5 };
             g.count_pawns(
@@ -318,35 +318,35 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     && empty.has(Square(step.to))
                     && (step.via == NONE || empty.has(Square(step.via)))
                 {
-                    g.step(Kind::Pawn, s.0, step, step.to / 8 == last_rank);
+                    g.step(Role::Pawn, s.0, step, step.to / 8 == last_rank);
                 }
             }
         }
 
-        let knights: &[(Kind, KnightStyle)] = if DEEP {
-            &[(Kind::Knight, KnightStyle::Deep)]
+        let knights: &[(Role, KnightStyle)] = if DEEP {
+            &[(Role::Knight, KnightStyle::Deep)]
         } else {
             &[
-                (Kind::Knight, KnightStyle::Orthodox),
-                (Kind::Mirror, KnightStyle::Mirror),
+                (Role::Knight, KnightStyle::Orthodox),
+                (Role::Mirror, KnightStyle::Mirror),
             ]
         };
-        for &(kind, style) in knights {
-            for s in board.pieces(us, kind).squares() {
-                g.knight(kind, s.0, style, empty);
+        for &(role, style) in knights {
+            for s in board.pieces(us, role).squares() {
+                g.knight(role, s.0, style, empty);
             }
         }
 
-        for s in board.pieces(us, Kind::Bishop).squares() {
-            g.lines(Kind::Bishop, s.0, bishop_attacks(s, occ) & empty);
+        for s in board.pieces(us, Role::Bishop).squares() {
+            g.lines(Role::Bishop, s.0, bishop_attacks(s, occ) & empty);
         }
-        for s in board.pieces(us, Kind::Rook).squares() {
-            g.lines(Kind::Rook, s.0, rook_attacks(s, occ) & empty);
+        for s in board.pieces(us, Role::Rook).squares() {
+            g.lines(Role::Rook, s.0, rook_attacks(s, occ) & empty);
         }
-        for s in board.pieces(us, Kind::Queen).squares() {
-            g.lines(Kind::Queen, s.0, queen_attacks(s, occ) & empty);
+        for s in board.pieces(us, Role::Queen).squares() {
+            g.lines(Role::Queen, s.0, queen_attacks(s, occ) & empty);
         }
-        g.lines(Kind::King, king, Bb64(NEIGHBOURS[king as usize]) & empty);
+        g.lines(Role::King, king, Bb64(NEIGHBOURS[king as usize]) & empty);
 
         if !checked {
             self.castlings(&mut g);
@@ -402,7 +402,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     g.out.push(Move {
                         from: home,
                         to,
-                        kind: Kind::King,
+                        role: Role::King,
                         withdrawn: NONE,
                         approached: NONE,
                         promotion: None,

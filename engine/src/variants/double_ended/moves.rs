@@ -1,23 +1,23 @@
 //! The move type: origin, destination, and the victims its geometry forces.
 
 use super::geometry::NONE;
-use super::piece::Kind;
+use super::piece::Role;
 use crate::square::{Board8, Square};
 use std::fmt;
 
-/// A move. It carries the mover's kind and the squares of the enemy pieces it captures (found
+/// A move. It carries the mover's role and the squares of the enemy pieces it captures (found
 /// once, by the generator), so playing it and asking what it captures need no geometry.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(super) from: u8,
     pub(super) to: u8,
-    /// The kind of the moving piece (before any promotion), so playing it looks nothing up.
-    pub(super) kind: Kind,
+    /// The role of the moving piece (before any promotion), so playing it looks nothing up.
+    pub(super) role: Role,
     /// The square of the piece captured by withdrawal, or [`NONE`].
     pub(super) withdrawn: u8,
     /// The square of the piece captured by approach, or [`NONE`].
     pub(super) approached: u8,
-    pub(super) promotion: Option<Kind>,
+    pub(super) promotion: Option<Role>,
     pub(super) castle: bool,
 }
 
@@ -28,7 +28,7 @@ impl Move {
     pub fn to(self) -> Square {
         Square(self.to)
     }
-    pub fn promotion(self) -> Option<Kind> {
+    pub fn promotion(self) -> Option<Role> {
         self.promotion
     }
     pub fn is_castle(self) -> bool {

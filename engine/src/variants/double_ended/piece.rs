@@ -1,12 +1,12 @@
-//! The pieces of Double-Ended Chess: kinds, letters, values.
+//! The pieces of Double-Ended Chess: roles, letters, values.
 
 use crate::game::Player;
 
-/// A piece kind. In `double-ended-deep` every knight is a [`Kind::Knight`] with deep capture
-/// geometry and [`Kind::Mirror`] never occurs.
+/// What a piece is, regardless of colour. In `double-ended-deep` every knight is a
+/// [`Role::Knight`] with deep capture geometry and [`Role::Mirror`] never occurs.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Kind {
+pub enum Role {
     Pawn,
     Knight,
     /// The Mirror Knight (`M`/`m`): leaps like a knight, captures diagonally behind and
@@ -18,15 +18,15 @@ pub enum Kind {
     King,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 7] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Mirror,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
+impl Role {
+    pub const ALL: [Role; 7] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Mirror,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
     ];
     pub const COUNT: usize = 7;
 
@@ -39,12 +39,12 @@ impl Kind {
     #[inline(always)]
     pub const fn value(self) -> i32 {
         match self {
-            Kind::Pawn => 100,
-            Kind::Knight | Kind::Mirror => 300,
-            Kind::Bishop => 330,
-            Kind::Rook => 500,
-            Kind::Queen => 900,
-            Kind::King => 0,
+            Role::Pawn => 100,
+            Role::Knight | Role::Mirror => 300,
+            Role::Bishop => 330,
+            Role::Rook => 500,
+            Role::Queen => 900,
+            Role::King => 0,
         }
     }
 
@@ -52,52 +52,52 @@ impl Kind {
     /// as the queen it may become; the king's 8 steps and 2 castlings.
     pub const fn most_moves(self) -> usize {
         match self {
-            Kind::Pawn | Kind::Queen => 27,
-            Kind::Rook => 14,
-            Kind::Bishop => 13,
-            Kind::Knight | Kind::Mirror => 8,
-            Kind::King => 10,
+            Role::Pawn | Role::Queen => 27,
+            Role::Rook => 14,
+            Role::Bishop => 13,
+            Role::Knight | Role::Mirror => 8,
+            Role::King => 10,
         }
     }
 
     /// The lower-case FEN and promotion letter.
     pub const fn letter(self) -> char {
         match self {
-            Kind::Pawn => 'p',
-            Kind::Knight => 'n',
-            Kind::Mirror => 'm',
-            Kind::Bishop => 'b',
-            Kind::Rook => 'r',
-            Kind::Queen => 'q',
-            Kind::King => 'k',
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Mirror => 'm',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
         }
     }
 
-    /// The kind of a letter of either case.
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL
+    /// The role of a letter of either case.
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL
             .into_iter()
             .find(|k| k.letter() == c.to_ascii_lowercase())
     }
 }
 
-/// A piece: its owner and kind.
+/// A piece: its owner and role.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     pub player: Player,
-    pub kind: Kind,
+    pub role: Role,
 }
 
 impl Piece {
-    pub const fn new(player: Player, kind: Kind) -> Self {
-        Piece { player, kind }
+    pub const fn new(player: Player, role: Role) -> Self {
+        Piece { player, role }
     }
 
     /// The FEN letter: upper case for White.
     pub fn fen_char(self) -> char {
         match self.player {
-            Player::White => self.kind.letter().to_ascii_uppercase(),
-            Player::Black => self.kind.letter(),
+            Player::White => self.role.letter().to_ascii_uppercase(),
+            Player::Black => self.role.letter(),
         }
     }
 }

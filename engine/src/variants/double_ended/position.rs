@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::geometry::NONE;
 use super::moves::Move;
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use super::zobrist;
 use crate::game::Player;
 
@@ -65,16 +65,16 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     #[inline(always)]
     pub(super) fn put(&mut self, sq: u8, piece: Piece) {
         debug_assert!(self.board.piece_at(sq).is_none());
-        self.board.toggle(piece.player, piece.kind, sq);
-        self.key ^= zobrist::PIECES[piece.player.index()][piece.kind.index()][sq as usize];
+        self.board.toggle(piece.player, piece.role, sq);
+        self.key ^= zobrist::PIECES[piece.player.index()][piece.role.index()][sq as usize];
     }
 
-    /// Removes `player`'s piece of `kind` from `sq`.
+    /// Removes `player`'s piece of `role` from `sq`.
     #[inline(always)]
-    pub(super) fn lift(&mut self, player: Player, kind: Kind, sq: u8) {
-        debug_assert_eq!(self.board.piece_at(sq), Some(Piece::new(player, kind)));
-        self.board.toggle(player, kind, sq);
-        self.key ^= zobrist::PIECES[player.index()][kind.index()][sq as usize];
+    pub(super) fn lift(&mut self, player: Player, role: Role, sq: u8) {
+        debug_assert_eq!(self.board.piece_at(sq), Some(Piece::new(player, role)));
+        self.board.toggle(player, role, sq);
+        self.key ^= zobrist::PIECES[player.index()][role.index()][sq as usize];
     }
 
     pub(super) fn set_castling(&mut self, rights: u8) {
@@ -90,7 +90,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         }
         for sq in 0..64 {
             if let Some(p) = self.board.piece_at(sq) {
-                key ^= zobrist::PIECES[p.player.index()][p.kind.index()][sq as usize];
+                key ^= zobrist::PIECES[p.player.index()][p.role.index()][sq as usize];
             }
         }
         key
@@ -103,12 +103,12 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         // Victims first: they never stand on the origin or destination.
         for v in [mv.withdrawn, mv.approached] {
             if v != NONE {
-                p.lift(us.other(), p.board.kind_at(v), v);
+                p.lift(us.other(), p.board.role_at(v), v);
             }
         }
-        let kind = mv.kind;
-        p.lift(us, kind, mv.from);
-        p.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(kind)));
+        let role = mv.role;
+        p.lift(us, role, mv.from);
+        p.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(role)));
         if mv.castle {
             // The rook jumps to the square the king crossed.
             let (rook_from, rook_to) = if mv.to > mv.from {
@@ -116,8 +116,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             } else {
                 (mv.from - 4, mv.from - 1)
             };
-            p.lift(us, Kind::Rook, rook_from);
-            p.put(rook_to, Piece::new(us, Kind::Rook));
+            p.lift(us, Role::Rook, rook_from);
+            p.put(rook_to, Piece::new(us, Role::Rook));
         }
         let rights = self.castling
             & KEEP[mv.from as usize]
@@ -127,7 +127,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             p.set_castling(rights);
         }
         // Saturating: a FEN may start the clocks anywhere.
-        p.halfmove = if kind == Kind::Pawn || mv.is_capture() {
+        p.halfmove = if role == Role::Pawn || mv.is_capture() {
             0
         } else {
             self.halfmove.saturating_add(1)

@@ -176,7 +176,7 @@ fn example_8_indirect_pin() {
     let c2d3 = p.play(Move {
         from: sq("c2").0,
         to: sq("d3").0,
-        kind: Kind::Bishop,
+        role: Role::Bishop,
         withdrawn: NONE_SQ,
         approached: sq("e4").0,
         promotion: None,
@@ -389,7 +389,7 @@ fn ruling_8_legality_counts_the_forced_captures() {
         let after = p.play(m);
         for r in legal(&after) {
             let board = after.play(r).board;
-            assert_eq!(board.kinds[Kind::King.index()].count(), 2, "{m:?} {r:?}");
+            assert_eq!(board.roles[Role::King.index()].count(), 2, "{m:?} {r:?}");
         }
     }
 }
@@ -450,15 +450,15 @@ fn ruling_11_start_position_and_letters() {
     let p = DoubleEndedChess::start(&());
     assert_eq!(
         p.piece_at(sq("b1")),
-        Some(Piece::new(Player::White, Kind::Mirror))
+        Some(Piece::new(Player::White, Role::Mirror))
     );
     assert_eq!(
         p.piece_at(sq("b8")),
-        Some(Piece::new(Player::Black, Kind::Mirror))
+        Some(Piece::new(Player::Black, Role::Mirror))
     );
     assert_eq!(
         p.piece_at(sq("g1")),
-        Some(Piece::new(Player::White, Kind::Knight))
+        Some(Piece::new(Player::White, Role::Knight))
     );
     let err = DeepDoubleEndedChess::from_fen(START_FEN).unwrap_err();
     assert!(err.0.contains("'m'"), "{err}");

@@ -20,7 +20,7 @@
 use super::rules::{attacked_by, next_step, reach};
 use super::*;
 
-/// Piece values in centipawns by kind (K Q R B N P).
+/// Piece values in centipawns by role (K Q R B N P).
 pub const VALUE: [i32; 6] = [0, 900, 500, 330, 320, 100];
 
 /// The worth of a crowd-captured king in the arrival threat (the game, but not yet certain).
@@ -72,8 +72,8 @@ impl LeneHau {
         let mut score = 0;
         for p in &self.pieces {
             let at = if time { p.dst } else { p.sq };
-            let mut v = VALUE[p.kind as usize]
-                + match p.kind {
+            let mut v = VALUE[p.role as usize]
+                + match p.role {
                     PAWN => 8 * advance(p.color, at),
                     KING => 0,
                     QUEEN => 2 * centre(at),
@@ -107,10 +107,10 @@ impl LeneHau {
             .iter()
             .filter(|q| ci(q.color) == enemy && q.state == State::Standing && q.sq == p.dst)
             .map(|q| {
-                if q.kind == KING {
+                if q.role == KING {
                     KING_VICTIM
                 } else {
-                    VALUE[q.kind as usize]
+                    VALUE[q.role as usize]
                 }
             })
             .sum();
@@ -130,7 +130,7 @@ impl LeneHau {
             if sq == king {
                 return 0;
             }
-            if reach(p.kind, p.color, sq, occ | 1u64 << sq) >> king & 1 != 0 {
+            if reach(p.role, p.color, sq, occ | 1u64 << sq) >> king & 1 != 0 {
                 return CHECK_AHEAD / j;
             }
         }
@@ -157,15 +157,15 @@ impl LeneHau {
                 after &= !(1u64 << p.sq);
             }
             after |= 1u64 << next;
-            if p.kind == KING {
+            if p.role == KING {
                 king = next;
             }
         }
         if after == occ {
             return false;
         }
-        let kinds = &self.kinds[ci(them)];
-        attacked_by(king, them, kinds, after, !0) && !attacked_by(king, them, kinds, occ, !0)
+        let roles = &self.roles[ci(them)];
+        attacked_by(king, them, roles, after, !0) && !attacked_by(king, them, roles, occ, !0)
     }
 
     pub(crate) fn static_eval(&self) -> i32 {

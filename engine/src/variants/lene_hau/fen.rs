@@ -8,7 +8,7 @@ fn err(field: &str, token: &str, why: &str) -> ParseError {
     ParseError::new(format!("FEN {field} '{token}': {why}"))
 }
 
-fn kind_of(c: char) -> Option<(Player, u8)> {
+fn role_of(c: char) -> Option<(Player, u8)> {
     let k = LETTERS
         .iter()
         .position(|&l| l as char == c.to_ascii_uppercase())? as u8;
@@ -93,7 +93,7 @@ impl LeneHau {
                     }
                     let mut colour = None;
                     for g in group {
-                        let (p, k) = kind_of(g)
+                        let (p, k) = role_of(g)
                             .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
                         if colour.is_some_and(|c| c != p) {
                             return Err(err("placement", rank_text, "a group mixes colours"));
@@ -104,7 +104,7 @@ impl LeneHau {
                     }
                     file += 1;
                 } else {
-                    let (p, k) = kind_of(c)
+                    let (p, k) = role_of(c)
                         .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
                     add(&mut pieces, standing(p, k, rank * 8 + file), rank_text)?;
                     file += 1;
@@ -160,7 +160,7 @@ impl LeneHau {
             }
             if !pieces
                 .iter()
-                .any(|p| p.color == owner && p.kind == PAWN && p.sq == pawn_sq)
+                .any(|p| p.color == owner && p.role == PAWN && p.sq == pawn_sq)
             {
                 return Err(err(
                     "en passant",
@@ -193,13 +193,13 @@ impl LeneHau {
         // `Ra1=d1`).
         let castling_pair = |king_dst: u8, rook_dst: u8| (king_dst & 7 == 6) == (rook_dst & 7 == 5);
         for p in &pieces {
-            let ok = match (p.kind, p.state) {
+            let ok = match (p.role, p.state) {
                 (KING, State::Travelling) => pieces.iter().any(|r| {
                     r.color == p.color && r.state == State::Committed && castling_pair(p.dst, r.dst)
                 }),
                 (ROOK, State::Committed) => pieces.iter().any(|k| {
                     k.color == p.color
-                        && k.kind == KING
+                        && k.role == KING
                         && k.state == State::Travelling
                         && castling_pair(k.dst, p.dst)
                 }),
@@ -216,7 +216,7 @@ impl LeneHau {
         for c in Player::BOTH {
             let kings = pieces
                 .iter()
-                .filter(|p| p.color == c && p.kind == KING)
+                .filter(|p| p.color == c && p.role == KING)
                 .count();
             if kings != 1 {
                 return Err(err(
@@ -228,7 +228,7 @@ impl LeneHau {
         }
         if pieces
             .iter()
-            .any(|p| p.kind == PAWN && (p.sq >> 3 == 0 || p.sq >> 3 == 7))
+            .any(|p| p.role == PAWN && (p.sq >> 3 == 0 || p.sq >> 3 == 7))
         {
             return Err(err(
                 "placement",
@@ -246,7 +246,7 @@ impl LeneHau {
             let has = |k: u8, s: u8| {
                 pieces
                     .iter()
-                    .any(|p| p.color == c && p.kind == k && p.sq == s && p.state == State::Standing)
+                    .any(|p| p.color == c && p.role == k && p.sq == s && p.state == State::Standing)
             };
             if castling & bit != 0 && !(has(KING, king) && has(ROOK, rook)) {
                 return Err(err("castling", fields[2], "king or rook not at home"));
@@ -263,7 +263,7 @@ impl LeneHau {
             piece_keys: 0,
             result: None,
             view: [0; 2],
-            kinds: [[0; 6]; 2],
+            roles: [[0; 6]; 2],
             standing: [[0; 6]; 2],
             multi: 0,
             stacked: [0; 2],
@@ -291,7 +291,7 @@ impl LeneHau {
                     .pieces
                     .iter()
                     .filter(|p| p.sq == sq && p.state == State::Standing)
-                    .map(|p| (p.kind, p.color))
+                    .map(|p| (p.role, p.color))
                     .collect();
                 if here.is_empty() {
                     empty += 1;
@@ -342,7 +342,7 @@ impl LeneHau {
             .iter()
             .filter(|p| p.state != State::Standing)
             .collect();
-        recs.sort_by_key(|p| (p.color.index(), p.sq, p.kind, p.dst));
+        recs.sort_by_key(|p| (p.color.index(), p.sq, p.role, p.dst));
         if recs.is_empty() {
             out.push('-');
         }
@@ -350,7 +350,7 @@ impl LeneHau {
             if i > 0 {
                 out.push(',');
             }
-            out.push(letter(p.color, p.kind));
+            out.push(letter(p.color, p.role));
             out.push_str(&square_name(p.sq));
             out.push(if p.state == State::Committed {
                 '='
@@ -363,10 +363,10 @@ impl LeneHau {
     }
 }
 
-fn standing(color: Player, kind: u8, sq: u8) -> Piece {
+fn standing(color: Player, role: u8, sq: u8) -> Piece {
     Piece {
         color,
-        kind,
+        role,
         sq,
         dst: sq,
         state: State::Standing,
@@ -377,9 +377,9 @@ fn standing(color: Player, kind: u8, sq: u8) -> Piece {
 fn parse_record(rec: &str) -> Result<Piece, ParseError> {
     let bad = |why: &str| err("travellers", rec, why);
     let mut chars = rec.chars();
-    let (color, kind) = chars
+    let (color, role) = chars
         .next()
-        .and_then(kind_of)
+        .and_then(role_of)
         .ok_or_else(|| bad("bad piece letter"))?;
     let rest = chars.as_str();
     if rest.len() != 5 || !rest.is_ascii() {
@@ -393,7 +393,7 @@ fn parse_record(rec: &str) -> Result<Piece, ParseError> {
     let white = color == Player::White;
     let home = if white { 0 } else { 7 };
     if sep == "=" {
-        let ok = kind == ROOK
+        let ok = role == ROOK
             && r == home
             && dr == 0
             && ((f == 7 && dst & 7 == 5) || (f == 0 && dst & 7 == 3));
@@ -402,7 +402,7 @@ fn parse_record(rec: &str) -> Result<Piece, ParseError> {
         }
         return Ok(Piece {
             color,
-            kind,
+            role,
             sq,
             dst,
             state: State::Committed,
@@ -411,7 +411,7 @@ fn parse_record(rec: &str) -> Result<Piece, ParseError> {
     if sep != ">" {
         return Err(bad("separator must be '>' or '='"));
     }
-    let ok = match kind {
+    let ok = match role {
         QUEEN => dst != sq && (df == 0 || dr == 0 || df.abs() == dr.abs()),
         ROOK => dst != sq && (df == 0 || dr == 0),
         BISHOP => dst != sq && df.abs() == dr.abs(),
@@ -426,7 +426,7 @@ fn parse_record(rec: &str) -> Result<Piece, ParseError> {
     }
     Ok(Piece {
         color,
-        kind,
+        role,
         sq,
         dst,
         state: State::Travelling,

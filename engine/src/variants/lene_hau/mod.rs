@@ -17,14 +17,14 @@ use std::ops::{Deref, DerefMut};
 
 pub use fen::START_FEN;
 
-/// Piece kinds in canonical FEN order.
+/// Piece roles in canonical FEN order.
 pub const KING: u8 = 0;
 pub const QUEEN: u8 = 1;
 pub const ROOK: u8 = 2;
 pub const BISHOP: u8 = 3;
 pub const KNIGHT: u8 = 4;
 pub const PAWN: u8 = 5;
-/// The kind of the pass `0000`.
+/// The role of the pass `0000`.
 const PASS: u8 = 6;
 const LETTERS: &[u8; 6] = b"KQRBNP";
 
@@ -41,7 +41,7 @@ pub enum State {
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
     pub color: Player,
-    pub kind: u8,
+    pub role: u8,
     pub sq: u8,
     /// The destination; equals `sq` for a standing piece.
     pub dst: u8,
@@ -59,7 +59,7 @@ pub(crate) struct Pieces {
 impl Pieces {
     const EMPTY: Piece = Piece {
         color: Player::White,
-        kind: KING,
+        role: KING,
         sq: 0,
         dst: 0,
         state: State::Standing,
@@ -117,10 +117,10 @@ impl std::fmt::Debug for Pieces {
     }
 }
 
-/// An order: piece kind, origin, final destination, promotion (0 = none); or the pass.
+/// An order: piece role, origin, final destination, promotion (0 = none); or the pass.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Move {
-    pub kind: u8,
+    pub role: u8,
     pub from: u8,
     pub to: u8,
     pub promo: u8,
@@ -128,13 +128,13 @@ pub struct Move {
 
 impl Move {
     pub const PASS: Move = Move {
-        kind: PASS,
+        role: PASS,
         from: 0,
         to: 0,
         promo: 0,
     };
     pub fn is_pass(self) -> bool {
-        self.kind == PASS
+        self.role == PASS
     }
 }
 
@@ -196,9 +196,9 @@ pub struct LeneHau {
     // The view, derived from `pieces` (see `derive`).
     /// Squares holding any piece of a colour, standing or travelling.
     view: [u64; 2],
-    /// View squares by colour and kind.
-    kinds: [[u64; 6]; 2],
-    /// Squares of standing pieces by colour and kind (what may be ordered).
+    /// View squares by colour and role.
+    roles: [[u64; 6]; 2],
+    /// Squares of standing pieces by colour and role (what may be ordered).
     standing: [[u64; 6]; 2],
     /// Squares holding two or more pieces of any colour and status.
     multi: u64,
@@ -251,10 +251,10 @@ impl LeneHau {
     pub(crate) fn view_is_derived(&self) -> bool {
         let mut d = self.clone();
         d.derive();
-        (d.view, d.kinds, d.standing, d.multi, d.stacked, d.movers)
+        (d.view, d.roles, d.standing, d.multi, d.stacked, d.movers)
             == (
                 self.view,
-                self.kinds,
+                self.roles,
                 self.standing,
                 self.multi,
                 self.stacked,
@@ -281,11 +281,11 @@ impl LeneHau {
         let b = 1u64 << q.sq;
         self.multi |= (self.view[0] | self.view[1]) & b;
         self.view[c] |= b;
-        self.kinds[c][q.kind as usize] |= b;
+        self.roles[c][q.role as usize] |= b;
         if q.state == State::Standing {
             let standing = self.standing[c].iter().fold(0, |a, s| a | s);
             self.stacked[c] |= standing & b;
-            self.standing[c][q.kind as usize] |= b;
+            self.standing[c][q.role as usize] |= b;
         }
     }
 
@@ -302,8 +302,8 @@ impl LeneHau {
             return b;
         }
         self.view[c] &= !b;
-        self.kinds[c][q.kind as usize] &= !b;
-        self.standing[c][q.kind as usize] &= !b;
+        self.roles[c][q.role as usize] &= !b;
+        self.standing[c][q.role as usize] &= !b;
         0
     }
 
@@ -315,7 +315,7 @@ impl LeneHau {
             self.view[c] &= keep;
             self.stacked[c] &= keep;
             for k in 0..6 {
-                self.kinds[c][k] &= keep;
+                self.roles[c][k] &= keep;
                 self.standing[c][k] &= keep;
             }
         }
@@ -329,7 +329,7 @@ impl LeneHau {
 
     /// The king's square in the view.
     pub(crate) fn king_sq(&self, c: Player) -> Option<u8> {
-        let k = self.kinds[ci(c)][KING as usize];
+        let k = self.roles[ci(c)][KING as usize];
         (k != 0).then(|| k.trailing_zeros() as u8)
     }
 
@@ -374,11 +374,11 @@ mod zobrist {
 
     #[inline]
     pub fn piece(p: &Piece) -> u64 {
-        let i = (p.color.index() * 6 + p.kind as usize) * 64 + p.sq as usize;
+        let i = (p.color.index() * 6 + p.role as usize) * 64 + p.sq as usize;
         match p.state {
             State::Standing => STANDING[i],
             State::Travelling => TRAVEL[i]
-                .wrapping_add(DEST[p.dst as usize].rotate_left(p.kind as u32 * 5 + 1))
+                .wrapping_add(DEST[p.dst as usize].rotate_left(p.role as u32 * 5 + 1))
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15 | 1),
             State::Committed => COMMITTED[p.color.index() * 64 + p.sq as usize],
         }
@@ -493,7 +493,7 @@ impl Game for LeneHau {
         }
         let mut s = String::with_capacity(6);
         if self.stacked[ci(self.side)] >> mv.from & 1 != 0 {
-            s.push(LETTERS[mv.kind as usize] as char);
+            s.push(LETTERS[mv.role as usize] as char);
         }
         s.push_str(&square_name(mv.from));
         s.push_str(&square_name(mv.to));

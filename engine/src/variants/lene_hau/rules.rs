@@ -12,13 +12,13 @@ fn sqr(s: u8) -> Square {
     Square::new(s)
 }
 
-/// The squares a piece of `kind` and `color` on `from` attacks over `occ` (§8.1): what a
+/// The squares a piece of `role` and `color` on `from` attacks over `occ` (§8.1): what a
 /// knight, king or slider may order to (§6.2), and every pictorial attack.
 #[inline(always)]
-pub(crate) fn reach(kind: u8, color: Player, from: u8, occ: u64) -> u64 {
+pub(crate) fn reach(role: u8, color: Player, from: u8, occ: u64) -> u64 {
     let s = sqr(from);
     let o = Bb64(occ);
-    match kind {
+    match role {
         PAWN => pawn_attacks(color, s).0,
         KNIGHT => knight_attacks(s).0,
         KING => king_attacks(s).0,
@@ -28,26 +28,26 @@ pub(crate) fn reach(kind: u8, color: Player, from: u8, occ: u64) -> u64 {
     }
 }
 
-/// Whether pieces `kinds` (by kind) of colour `by` attack `sq` from their view squares (§8.1),
+/// Whether pieces `roles` (by role) of colour `by` attack `sq` from their view squares (§8.1),
 /// over `occ`, counting only the attackers in `mask`: the same attacks as [`reach`], looked
 /// at from the attacked square.
 #[inline(always)]
-pub(crate) fn attacked_by(sq: u8, by: Player, kinds: &[u64; 6], occ: u64, mask: u64) -> bool {
+pub(crate) fn attacked_by(sq: u8, by: Player, roles: &[u64; 6], occ: u64, mask: u64) -> bool {
     let s = sqr(sq);
     let o = Bb64(occ);
-    pawn_attacks(by.other(), s).0 & kinds[PAWN as usize] & mask != 0
-        || knight_attacks(s).0 & kinds[KNIGHT as usize] & mask != 0
-        || king_attacks(s).0 & kinds[KING as usize] & mask != 0
-        || bishop_attacks(s, o).0 & (kinds[BISHOP as usize] | kinds[QUEEN as usize]) & mask != 0
-        || rook_attacks(s, o).0 & (kinds[ROOK as usize] | kinds[QUEEN as usize]) & mask != 0
+    pawn_attacks(by.other(), s).0 & roles[PAWN as usize] & mask != 0
+        || knight_attacks(s).0 & roles[KNIGHT as usize] & mask != 0
+        || king_attacks(s).0 & roles[KING as usize] & mask != 0
+        || bishop_attacks(s, o).0 & (roles[BISHOP as usize] | roles[QUEEN as usize]) & mask != 0
+        || rook_attacks(s, o).0 & (roles[ROOK as usize] | roles[QUEEN as usize]) & mask != 0
 }
 
 /// The first square of a journey (§5); knights go rookwise along the long leg first.
 #[inline(always)]
-pub(crate) fn first_step(kind: u8, from: u8, to: u8) -> u8 {
+pub(crate) fn first_step(role: u8, from: u8, to: u8) -> u8 {
     let (ff, fr) = ((from & 7) as i8, (from >> 3) as i8);
     let (df, dr) = ((to & 7) as i8 - ff, (to >> 3) as i8 - fr);
-    let (sf, sr) = if kind == KNIGHT {
+    let (sf, sr) = if role == KNIGHT {
         if df.abs() == 2 {
             (df.signum(), 0)
         } else {
@@ -70,22 +70,22 @@ pub(crate) fn next_step(from: u8, to: u8) -> u8 {
 
 /// Where the generator puts legal orders: a move list, or a count (perft's last level).
 trait Sink {
-    /// The orders of the piece `kind` on `from` to every square of `targets`.
-    fn all(&mut self, kind: u8, from: u8, targets: u64);
+    /// The orders of the piece `role` on `from` to every square of `targets`.
+    fn all(&mut self, role: u8, from: u8, targets: u64);
     fn push(&mut self, mv: Move);
     fn is_empty(&self) -> bool;
 }
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn all(&mut self, kind: u8, from: u8, mut targets: u64) {
+    fn all(&mut self, role: u8, from: u8, mut targets: u64) {
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
             arrayvec::ArrayVec::push(
                 self,
                 Move {
-                    kind,
+                    role,
                     from,
                     to,
                     promo: 0,
@@ -124,13 +124,13 @@ struct Promotions<'a, S: Sink>(&'a mut S);
 
 impl<S: Sink> Sink for Promotions<'_, S> {
     #[inline(always)]
-    fn all(&mut self, kind: u8, from: u8, mut targets: u64) {
+    fn all(&mut self, role: u8, from: u8, mut targets: u64) {
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
             for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
                 self.0.push(Move {
-                    kind,
+                    role,
                     from,
                     to,
                     promo,
@@ -153,7 +153,7 @@ impl LeneHau {
             Some(k) => attacked_by(
                 k,
                 them,
-                &self.kinds[ci(them)],
+                &self.roles[ci(them)],
                 self.view[0] | self.view[1],
                 !0,
             ),
@@ -163,12 +163,12 @@ impl LeneHau {
 
     /// Whether a square is attacked by `by` in the current view.
     pub fn attacked(&self, sq: u8, by: Player) -> bool {
-        attacked_by(sq, by, &self.kinds[ci(by)], self.view[0] | self.view[1], !0)
+        attacked_by(sq, by, &self.roles[ci(by)], self.view[0] | self.view[1], !0)
     }
 
     /// King safety in the hypothetical normal-chess position `H` of §6.3.
     #[inline]
-    fn safe_in_h(&self, kind: u8, from: u8, to: u8, ep_victim: Option<u8>) -> bool {
+    fn safe_in_h(&self, role: u8, from: u8, to: u8, ep_victim: Option<u8>) -> bool {
         let us = self.side;
         let them = us.other();
         let mut occ = self.view[0] | self.view[1];
@@ -177,7 +177,7 @@ impl LeneHau {
             occ &= !fb;
         }
         occ |= 1u64 << to;
-        let mut kinds = self.kinds[ci(them)];
+        let mut roles = self.roles[ci(them)];
         let mut mask = !(1u64 << to);
         if let Some(v) = ep_victim {
             let vb = 1u64 << v;
@@ -190,14 +190,14 @@ impl LeneHau {
                 let pawns_left = self
                     .pieces
                     .iter()
-                    .filter(|p| p.sq == v && p.color == them && p.kind == PAWN)
+                    .filter(|p| p.sq == v && p.color == them && p.role == PAWN)
                     .count();
                 if pawns_left <= 1 {
-                    kinds[PAWN as usize] &= !vb;
+                    roles[PAWN as usize] &= !vb;
                 }
             }
         }
-        let king = if kind == KING {
+        let king = if role == KING {
             to
         } else {
             match self.king_sq(us) {
@@ -205,14 +205,14 @@ impl LeneHau {
                 None => return true,
             }
         };
-        !attacked_by(king, them, &kinds, occ, mask)
+        !attacked_by(king, them, &roles, occ, mask)
     }
 
     /// Our standing pieces alone on their squares between our king `k` and an enemy slider
     /// (standing or travelling) with nothing else between: taking one of them off its square
     /// may expose the king. A piece on a stack never is: its square stays occupied.
     fn pinned(&self, k: u8) -> u64 {
-        let them = &self.kinds[ci(self.side.other())];
+        let them = &self.roles[ci(self.side.other())];
         let ks = sqr(k);
         let occ = self.view[0] | self.view[1];
         let mut snipers = (rook_attacks(ks, Bb64(0)).0
@@ -268,19 +268,19 @@ impl LeneHau {
             Some(_) => 0,
             None => !0,
         };
-        for (kind, &bb) in self.standing[u].iter().enumerate() {
-            let kind = kind as u8;
+        for (role, &bb) in self.standing[u].iter().enumerate() {
+            let role = role as u8;
             let mut froms = bb;
             while froms != 0 {
                 let from = froms.trailing_zeros() as u8;
                 froms &= froms - 1;
-                let fast = kind != KING && free >> from & 1 != 0;
-                if kind == PAWN {
+                let fast = role != KING && free >> from & 1 != 0;
+                if role == PAWN {
                     self.pawn_orders(from, own, enemy, fast, sink);
                     continue;
                 }
-                let targets = reach(kind, us, from, occ) & !own;
-                self.add(sink, kind, from, targets, None, fast);
+                let targets = reach(role, us, from, occ) & !own;
+                self.add(sink, role, from, targets, None, fast);
             }
         }
         self.castling_orders(in_check, sink);
@@ -289,28 +289,28 @@ impl LeneHau {
         }
     }
 
-    /// Adds the orders of the piece `kind` on `from` to those of `targets` that are legal
+    /// Adds the orders of the piece `role` on `from` to those of `targets` that are legal
     /// (§6.3); `fast`: all of them are.
     #[inline(always)]
     fn add<S: Sink>(
         &self,
         sink: &mut S,
-        kind: u8,
+        role: u8,
         from: u8,
         targets: u64,
         ep_victim: Option<u8>,
         fast: bool,
     ) {
         if fast {
-            sink.all(kind, from, targets);
+            sink.all(role, from, targets);
             return;
         }
         let mut t = targets;
         while t != 0 {
             let to = t.trailing_zeros() as u8;
             t &= t - 1;
-            if self.safe_in_h(kind, from, to, ep_victim) {
-                sink.all(kind, from, 1u64 << to);
+            if self.safe_in_h(role, from, to, ep_victim) {
+                sink.all(role, from, 1u64 << to);
             }
         }
     }
@@ -387,7 +387,7 @@ impl LeneHau {
                 && !self.attacked(land, them)
             {
                 out.push(Move {
-                    kind: KING,
+                    role: KING,
                     from: king,
                     to: land,
                     promo: 0,
@@ -397,7 +397,7 @@ impl LeneHau {
     }
 
     fn is_castling(mv: Move) -> bool {
-        mv.kind == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
+        mv.role == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
     }
 
     /// Replaces piece `i` by `p`, keeping the key and the view but for the square returned
@@ -455,16 +455,16 @@ impl LeneHau {
             let next = next_step(q.sq, q.dst);
             let mut n = q;
             n.sq = next;
-            if q.kind == PAWN {
+            if q.role == PAWN {
                 pawn_moved = true;
             }
             if next == q.dst {
                 n.state = State::Standing;
                 arrivals |= 1 << next;
-                if q.kind == PAWN {
+                if q.role == PAWN {
                     new_ep = q.sq;
                 }
-                if q.kind == KING {
+                if q.role == KING {
                     castled_king = true;
                 }
             }
@@ -495,7 +495,7 @@ impl LeneHau {
                 .iter()
                 .position(|q| {
                     q.color == us
-                        && q.kind == mv.kind
+                        && q.role == mv.role
                         && q.sq == mv.from
                         && q.state == State::Standing
                 })
@@ -528,7 +528,7 @@ impl LeneHau {
                     .iter()
                     .position(|r| {
                         r.color == us
-                            && r.kind == ROOK
+                            && r.role == ROOK
                             && r.sq == corner
                             && r.state == State::Standing
                     })
@@ -544,8 +544,8 @@ impl LeneHau {
                 );
                 p.castling &= !(kbit | qbit);
             } else {
-                let first = first_step(mv.kind, mv.from, mv.to);
-                if mv.kind == PAWN {
+                let first = first_step(mv.role, mv.from, mv.to);
+                if mv.role == PAWN {
                     pawn_moved = true;
                     if mv.to == self.ep && (mv.from & 7) != (mv.to & 7) {
                         ep_victim = Some(if us == Player::White {
@@ -560,7 +560,7 @@ impl LeneHau {
                     Piece {
                         sq: first,
                         dst: first,
-                        kind: if mv.promo != 0 { mv.promo } else { q.kind },
+                        role: if mv.promo != 0 { mv.promo } else { q.role },
                         state: State::Standing,
                         ..q
                     }
@@ -573,11 +573,11 @@ impl LeneHau {
                     }
                 };
                 stale |= p.set_piece(i, n);
-                if mv.kind == KING {
+                if mv.role == KING {
                     p.castling &= !(kbit | qbit);
-                } else if mv.kind == ROOK && mv.from == base + 7 {
+                } else if mv.role == ROOK && mv.from == base + 7 {
                     p.castling &= !kbit;
-                } else if mv.kind == ROOK && mv.from == base {
+                } else if mv.role == ROOK && mv.from == base {
                     p.castling &= !qbit;
                 }
             }
@@ -587,7 +587,7 @@ impl LeneHau {
         let mut king_taken = false;
         if let Some(v) = ep_victim {
             if let Some(i) = p.pieces.iter().position(|q| {
-                q.color == them && q.kind == PAWN && q.sq == v && q.state == State::Standing
+                q.color == them && q.role == PAWN && q.sq == v && q.state == State::Standing
             }) {
                 stale |= p.remove_piece(i);
                 removed = true;
@@ -604,11 +604,11 @@ impl LeneHau {
             while i < p.pieces.len() {
                 let q = p.pieces[i];
                 if q.color == them && q.state == State::Standing && arrivals >> q.sq & 1 != 0 {
-                    if q.kind == KING {
+                    if q.role == KING {
                         king_taken = true;
-                    } else if q.kind == ROOK && q.sq == base + 7 {
+                    } else if q.role == ROOK && q.sq == base + 7 {
                         p.castling &= !kbit;
-                    } else if q.kind == ROOK && q.sq == base {
+                    } else if q.role == ROOK && q.sq == base {
                         p.castling &= !qbit;
                     }
                     stale |= p.remove_piece(i);
@@ -662,9 +662,9 @@ impl LeneHau {
             }
         }
         let mut gain = 0;
-        if !mv.is_pass() && !Self::is_castling(mv) && first_step(mv.kind, mv.from, mv.to) == mv.to {
+        if !mv.is_pass() && !Self::is_castling(mv) && first_step(mv.role, mv.from, mv.to) == mv.to {
             arrivals |= 1 << mv.to;
-            if mv.kind == PAWN && mv.to == self.ep && (mv.from & 7) != (mv.to & 7) {
+            if mv.role == PAWN && mv.to == self.ep && (mv.from & 7) != (mv.to & 7) {
                 gain += eval::VALUE[PAWN as usize];
             }
             if mv.promo != 0 {
@@ -674,7 +674,7 @@ impl LeneHau {
         if arrivals & self.view[them] != 0 {
             for q in &self.pieces {
                 if ci(q.color) == them && q.state == State::Standing && arrivals >> q.sq & 1 != 0 {
-                    gain += eval::VALUE[q.kind as usize];
+                    gain += eval::VALUE[q.role as usize];
                 }
             }
         }

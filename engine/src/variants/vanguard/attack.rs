@@ -1,6 +1,6 @@
 //! Attack detection (spec §7.2), from the same descriptions that generate the moves.
 
-use super::piece::Kind;
+use super::piece::Role;
 use super::position::Vanguard;
 use super::reach;
 use crate::bitboard::{Bb256, Bitboard};
@@ -13,29 +13,29 @@ impl Vanguard {
     pub fn attacked(&self, sq: Square, by: Player) -> bool {
         let own = self.men(by);
         let occ = self.occupied();
-        for kind in Kind::ALL {
-            let men = self.pieces(kind, by);
+        for role in Role::ALL {
+            let men = self.pieces(role, by);
             if men.is_empty() {
                 continue;
             }
-            if kind.is_pawn_type() {
-                // The whole kind at once.
+            if role.is_pawn_type() {
+                // The whole role at once.
                 let mut hits = Bb256::EMPTY;
-                reach::pawn_steps::<false>(kind, by, men, Bb256::EMPTY, occ, |_, t, _| hits |= t);
+                reach::pawn_steps::<false>(role, by, men, Bb256::EMPTY, occ, |_, t, _| hits |= t);
                 if hits.has(sq) {
                     return true;
                 }
-            } else if reach::is_reversible(kind) {
+            } else if reach::is_reversible(role) {
                 // Seen from the target with the defender's colour: the same squares.
                 let from_target =
-                    reach::reach(kind, by.other(), sq, self.men(by.other()), occ, false);
+                    reach::reach(role, by.other(), sq, self.men(by.other()), occ, false);
                 if from_target.attacks().intersects(men) {
                     return true;
                 }
             } else {
                 for from in men.squares() {
                     let unmoved = self.unmoved.has(from);
-                    if reach::reach(kind, by, from, own, occ, unmoved)
+                    if reach::reach(role, by, from, own, occ, unmoved)
                         .attacks()
                         .has(sq)
                     {
@@ -53,26 +53,26 @@ impl Vanguard {
     pub fn attackers_with(&self, sq: Square, by: Player, occ: Bb256) -> (Bb256, Bb256) {
         let own = self.men(by) & occ;
         let (mut near, mut remote) = (Bb256::EMPTY, Bb256::EMPTY);
-        for kind in Kind::ALL {
-            let men = self.pieces(kind, by) & occ;
+        for role in Role::ALL {
+            let men = self.pieces(role, by) & occ;
             if men.is_empty() {
                 continue;
             }
-            if kind.is_pawn_type() {
-                // The whole kind at once; a step that reaches `sq` names the man it came from.
-                reach::pawn_steps::<false>(kind, by, men, Bb256::EMPTY, occ, |_, t, step| {
+            if role.is_pawn_type() {
+                // The whole role at once; a step that reaches `sq` names the man it came from.
+                reach::pawn_steps::<false>(role, by, men, Bb256::EMPTY, occ, |_, t, step| {
                     if t.has(sq) {
                         near.set(Square((sq.0 as i16 - step) as u8));
                     }
                 });
-            } else if reach::is_reversible(kind) {
-                let from_target = reach::reach(kind, by.other(), sq, occ & !own, occ, false);
+            } else if reach::is_reversible(role) {
+                let from_target = reach::reach(role, by.other(), sq, occ & !own, occ, false);
                 near |= (from_target.attacks() & !from_target.rifle) & men;
                 remote |= from_target.rifle & men;
             } else {
                 for from in men.squares() {
                     let unmoved = self.unmoved.has(from);
-                    let r = reach::reach(kind, by, from, own, occ, unmoved);
+                    let r = reach::reach(role, by, from, own, occ, unmoved);
                     if r.shots.has(sq) {
                         remote.set(from);
                     } else if r.attacks().has(sq) {

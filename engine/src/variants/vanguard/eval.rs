@@ -2,7 +2,7 @@
 //! position), and the safety of a sole King. See docs/variants/vanguard.md, "Evaluation", for the
 //! values and the reasons behind them.
 
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use super::position::Vanguard;
 use crate::attacks::board16::ball;
 use crate::bitboard::Bitboard;
@@ -12,11 +12,11 @@ use crate::game::Player;
 /// worth more than a Queen; losing the last ends the game, which search scores, not material.
 pub const ROYAL_VALUE: i32 = 2000;
 
-/// Centipawns per kind, in [`Kind::ALL`] order: `100 + 25 * m` rounded to 5, where `m` is the
+/// Centipawns per role, in [`Role::ALL`] order: `100 + 25 * m` rounded to 5, where `m` is the
 /// mean empty-board mobility (the average of move and capture squares, over all 256 squares);
 /// the pawn-types are fixed anchors. The test `material_values_follow_from_empty_board_mobility`
 /// recomputes the table.
-pub const VALUES: [i32; Kind::COUNT] = [
+pub const VALUES: [i32; Role::COUNT] = [
     ROYAL_VALUE, // King
     ROYAL_VALUE, // Prince
     1335,        // Queen
@@ -41,9 +41,9 @@ pub const VALUES: [i32; Kind::COUNT] = [
 ];
 
 /// Centipawns per step towards the centre (0 on a corner, 14 on the four central squares), per
-/// kind: short-range men gain most from the middle of a 16x16 board, long sliders reach it from
+/// role: short-range men gain most from the middle of a 16x16 board, long sliders reach it from
 /// anywhere, and royals are kept out of it ([`ROYAL_RANK`]).
-const CENTRE_WEIGHT: [i32; Kind::COUNT] = [
+const CENTRE_WEIGHT: [i32; Role::COUNT] = [
     0, // King
     0, // Prince
     1, // Queen
@@ -83,14 +83,14 @@ const KING_ZONE: i32 = 8;
 /// Per friendly man next to a sole King.
 const KING_SHELTER: i32 = 10;
 
-/// What a man of `kind` on (`file`, `rank`) is worth to White: its value and its placement.
-const fn white_square_value(kind: Kind, file: i32, rank: i32) -> i32 {
-    let k = kind as usize;
+/// What a man of `role` on (`file`, `rank`) is worth to White: its value and its placement.
+const fn white_square_value(role: Role, file: i32, rank: i32) -> i32 {
+    let k = role as usize;
     // Steps from the corner towards the centre: (30 - |2f - 15| - |2r - 15|) / 2, 0..=14.
     let centre = (30 - (2 * file - 15).abs() - (2 * rank - 15).abs()) / 2;
-    let placement = match kind {
-        Kind::King | Kind::Prince => ROYAL_RANK[rank as usize],
-        Kind::Pawn | Kind::Soldier | Kind::Sergeant => ADVANCE[rank as usize],
+    let placement = match role {
+        Role::King | Role::Prince => ROYAL_RANK[rank as usize],
+        Role::Pawn | Role::Soldier | Role::Sergeant => ADVANCE[rank as usize],
         _ => CENTRE_WEIGHT[k] * centre,
     };
     VALUES[k] + placement
@@ -101,14 +101,14 @@ const fn white_square_value(kind: Kind, file: i32, rank: i32) -> i32 {
 pub static PSQ: [[i32; 256]; 42] = {
     let mut t = [[0; 256]; 42];
     let mut k = 0;
-    while k < Kind::COUNT {
+    while k < Role::COUNT {
         let mut sq = 0;
         while sq < 256 {
             let (file, rank) = ((sq & 15) as i32, (sq >> 4) as i32);
-            let white = Piece::new(Kind::ALL[k], Player::White).index();
-            let black = Piece::new(Kind::ALL[k], Player::Black).index();
-            t[white][sq] = white_square_value(Kind::ALL[k], file, rank);
-            t[black][sq] = -white_square_value(Kind::ALL[k], file, 15 - rank);
+            let white = Piece::new(Role::ALL[k], Player::White).index();
+            let black = Piece::new(Role::ALL[k], Player::Black).index();
+            t[white][sq] = white_square_value(Role::ALL[k], file, rank);
+            t[black][sq] = -white_square_value(Role::ALL[k], file, 15 - rank);
             sq += 1;
         }
         k += 1;
@@ -132,11 +132,11 @@ impl Vanguard {
     pub fn material(&self) -> i32 {
         let us = self.side;
         let mut score = 0;
-        for kind in Kind::ALL {
-            let v = VALUES[kind.index()];
+        for role in Role::ALL {
+            let v = VALUES[role.index()];
             score += v
-                * (self.pieces(kind, us).count() as i32
-                    - self.pieces(kind, us.other()).count() as i32);
+                * (self.pieces(role, us).count() as i32
+                    - self.pieces(role, us.other()).count() as i32);
         }
         score
     }
@@ -186,7 +186,7 @@ impl Vanguard {
                 let p = self
                     .piece_at(sq)
                     .expect("a man on every square of its colour");
-                let value = VALUES[p.kind().index()];
+                let value = VALUES[p.role().index()];
                 b.material[c] += value;
                 b.placement[c] += PSQ[p.index()][sq.index()] * color.sign() - value;
             }
@@ -265,7 +265,7 @@ mod tests {
         let corner = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/N14K w - 0 1");
         assert_eq!(
             centre.evaluate() - corner.evaluate(),
-            CENTRE_WEIGHT[Kind::Knight.index()] * 14
+            CENTRE_WEIGHT[Role::Knight.index()] * 14
         );
         // A Rook does not care.
         let centre = pos("k15/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/15K w - 0 1");

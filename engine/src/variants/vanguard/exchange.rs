@@ -10,17 +10,17 @@
 use super::eval::VALUES;
 use super::make::between;
 use super::moves::{Move, MoveKind};
-use super::piece::Kind;
+use super::piece::Role;
 use super::position::Vanguard;
 use crate::bitboard::{Bb256, Bitboard};
 use crate::square::Square;
 
-/// Kinds from the least to the most valuable: the order in which a side recaptures.
-const CHEAPEST_FIRST: [Kind; Kind::COUNT] = {
-    let mut order = Kind::ALL;
+/// Roles from the least to the most valuable: the order in which a side recaptures.
+const CHEAPEST_FIRST: [Role; Role::COUNT] = {
+    let mut order = Role::ALL;
     // Insertion sort by value (const context: no iterators).
     let mut i = 1;
-    while i < Kind::COUNT {
+    while i < Role::COUNT {
         let mut j = i;
         while j > 0 && VALUES[order[j - 1] as usize] > VALUES[order[j] as usize] {
             let t = order[j];
@@ -39,7 +39,7 @@ const MAX_SWAPS: usize = 48;
 
 #[inline(always)]
 fn value_on(pos: &Vanguard, sq: Square) -> i32 {
-    pos.piece_at(sq).map_or(0, |p| VALUES[p.kind().index()])
+    pos.piece_at(sq).map_or(0, |p| VALUES[p.role().index()])
 }
 
 impl Vanguard {
@@ -65,7 +65,7 @@ impl Vanguard {
             _ => return 0,
         };
         self.piece_at(promoted).map_or(0, |p| {
-            VALUES[p.kind().promoted().index()] - VALUES[p.kind().index()]
+            VALUES[p.role().promoted().index()] - VALUES[p.role().index()]
         })
     }
 
@@ -101,7 +101,7 @@ impl Vanguard {
             MoveKind::Promotion => {
                 VALUES[self
                     .piece_at(mv.from)
-                    .map_or(Kind::Pawn, |p| p.kind().promoted())
+                    .map_or(Role::Pawn, |p| p.role().promoted())
                     .index()]
             }
             _ => self.moving_value(mv),
@@ -133,14 +133,14 @@ impl Vanguard {
                 // Nothing stands on the square afterwards: the exchange ends.
                 break;
             }
-            let Some((sq, kind)) = CHEAPEST_FIRST
+            let Some((sq, role)) = CHEAPEST_FIRST
                 .iter()
-                .find_map(|k| (near & self.kinds[k.index()]).lowest().map(|s| (s, *k)))
+                .find_map(|k| (near & self.roles[k.index()]).lowest().map(|s| (s, *k)))
             else {
                 depth -= 1;
                 break;
             };
-            at_risk = VALUES[kind.index()];
+            at_risk = VALUES[role.index()];
             occ.clear(sq);
             side = side.other();
         }
@@ -183,7 +183,7 @@ mod tests {
         for w in CHEAPEST_FIRST.windows(2) {
             assert!(VALUES[w[0].index()] <= VALUES[w[1].index()], "{w:?}");
         }
-        assert_eq!(CHEAPEST_FIRST[0], Kind::Pawn);
+        assert_eq!(CHEAPEST_FIRST[0], Role::Pawn);
     }
 
     #[test]
@@ -193,41 +193,41 @@ mod tests {
         let (p, m) = see(fen, "d4g4");
         assert_eq!(
             p.exchange_gain(m),
-            VALUES[Kind::Rook.index()] + VALUES[Kind::Bishop.index()]
+            VALUES[Role::Rook.index()] + VALUES[Role::Bishop.index()]
         );
         let (p, m) = see(fen, "d4d1");
-        assert_eq!(p.exchange_gain(m), 2 * VALUES[Kind::Pawn.index()]);
+        assert_eq!(p.exchange_gain(m), 2 * VALUES[Role::Pawn.index()]);
         let (p, m) = see(fen, "d4d7");
-        assert_eq!(p.exchange_gain(m), VALUES[Kind::Queen.index()]);
-        assert_eq!(p.moving_value(m), VALUES[Kind::Helepolis.index()]);
+        assert_eq!(p.exchange_gain(m), VALUES[Role::Queen.index()]);
+        assert_eq!(p.moving_value(m), VALUES[Role::Helepolis.index()]);
         // Example 6: e4g5xh7 takes the g5 Rook and the h7 Knight.
         let fen = "15k/16/16/16/16/16/16/16/4b11/7n8/16/6r9/3PV11/4p11/8p7/K15 w - 0 1";
         let (p, m) = see(fen, "e4g5xh7");
         assert_eq!(
             p.exchange_gain(m),
-            VALUES[Kind::Rook.index()] + VALUES[Kind::Knight.index()]
+            VALUES[Role::Rook.index()] + VALUES[Role::Knight.index()]
         );
         // Example 11: a Sergeant promotes to a Lancer.
         let fen = "k15/16/10E5/16/16/16/16/16/16/8p7/2p6p6/8E7/1p14/2P1S1S9/16/15K w e3 0 1";
         let (p, m) = see(fen, "k14k16l");
         assert_eq!(
             p.exchange_gain(m),
-            VALUES[Kind::Lancer.index()] - VALUES[Kind::Sergeant.index()]
+            VALUES[Role::Lancer.index()] - VALUES[Role::Sergeant.index()]
         );
         // Example 5: a swap promotes the Pawn to a Knight, capturing nothing.
         let fen = "k3W11/3S1P10/16/6E9/16/16/16/16/16/16/16/16/16/16/16/7K8 w - 0 1";
         let (p, m) = see(fen, "e16f15n");
         assert_eq!(
             p.exchange_gain(m),
-            VALUES[Kind::Knight.index()] - VALUES[Kind::Pawn.index()]
+            VALUES[Role::Knight.index()] - VALUES[Role::Pawn.index()]
         );
     }
 
     #[test]
     fn simple_exchanges() {
-        let pawn = VALUES[Kind::Pawn.index()];
-        let rook = VALUES[Kind::Rook.index()];
-        let queen = VALUES[Kind::Queen.index()];
+        let pawn = VALUES[Role::Pawn.index()];
+        let rook = VALUES[Role::Rook.index()];
+        let queen = VALUES[Role::Queen.index()];
         // A Rook takes an undefended Queen.
         let fen = "k15/16/16/16/16/16/16/16/4q11/16/16/16/16/16/16/K3R11 w - 0 1";
         let (p, m) = see(fen, "e1e8");
@@ -254,9 +254,9 @@ mod tests {
 
     #[test]
     fn remote_captures_take_without_standing_there() {
-        let pawn = VALUES[Kind::Pawn.index()];
-        let rook = VALUES[Kind::Rook.index()];
-        let archer = VALUES[Kind::Archer.index()];
+        let pawn = VALUES[Role::Pawn.index()];
+        let rook = VALUES[Role::Rook.index()];
+        let archer = VALUES[Role::Archer.index()];
         // A rifle shot risks nothing, however well the target is defended (Example 7's h8xf7,
         // with the f7 Pawn defended by a Pawn on g8).
         let fen = "15k/16/16/16/16/16/5n2pP6/16/6pA8/5p10/6P9/4p11/16/16/16/K15 w - 0 1";
@@ -276,8 +276,8 @@ mod tests {
 
     #[test]
     fn a_sweep_clears_its_path_and_risks_the_helepolis() {
-        let helepolis = VALUES[Kind::Helepolis.index()];
-        let pawn = VALUES[Kind::Pawn.index()];
+        let helepolis = VALUES[Role::Helepolis.index()];
+        let pawn = VALUES[Role::Pawn.index()];
         // d4d1 takes both Pawns; the Black Rook a1 then takes the Helepolis on d1.
         let fen = "k15/16/16/16/16/16/16/16/15K/16/16/16/3H12/3p12/3p12/r15 w - 0 1";
         let (p, m) = see(fen, "d4d1");

@@ -1,7 +1,7 @@
 //! The five-field FEN of spec §3.2: placement (multi-digit empty runs), side, lost initial
 //! rights, halfmove clock, fullmove number. Reading validates strictly (R27).
 
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use super::position::Vanguard;
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::{ParseError, Player};
@@ -112,11 +112,11 @@ impl Vanguard {
     /// The rules of R27 (less its check clause, see below), and the men-per-side bound.
     fn validate(&self) -> Result<(), String> {
         for color in Player::BOTH {
-            let kings = self.pieces(Kind::King, color).count();
+            let kings = self.pieces(Role::King, color).count();
             if kings != 1 {
                 return Err(format!("{color} has {kings} Kings, not 1"));
             }
-            let princes = self.pieces(Kind::Prince, color).count();
+            let princes = self.pieces(Role::Prince, color).count();
             if princes > 1 {
                 return Err(format!("{color} has {princes} Princes"));
             }
@@ -130,10 +130,10 @@ impl Vanguard {
                 Player::White => 15,
                 Player::Black => 0,
             };
-            for kind in [Kind::Pawn, Kind::Soldier, Kind::Sergeant] {
-                if let Some(sq) = (self.pieces(kind, color) & Bb256::rank_mask(far_rank)).lowest() {
+            for role in [Role::Pawn, Role::Soldier, Role::Sergeant] {
+                if let Some(sq) = (self.pieces(role, color) & Bb256::rank_mask(far_rank)).lowest() {
                     return Err(format!(
-                        "{color} {kind:?} on its far rank at {}",
+                        "{color} {role:?} on its far rank at {}",
                         sq.display::<Board16>()
                     ));
                 }

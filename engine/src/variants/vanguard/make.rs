@@ -2,7 +2,7 @@
 //! clocks. Copy-make: the position before the move is left untouched.
 
 use super::moves::{Move, MoveKind};
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use super::position::Vanguard;
 use super::zobrist;
 use crate::attacks::board16::rook_attacks;
@@ -22,28 +22,28 @@ impl Vanguard {
         let (from, to) = (mv.from, mv.to);
         // Squares whose initial-move right goes: origin, destination and everything captured.
         let mut touched = Bb256::from_square(from) | Bb256::from_square(to);
-        let mut lost = 0u32; // bit set of the kinds captured
+        let mut lost = 0u32; // bit set of the roles captured
         let mut irreversible = false;
         match mv.kind {
             MoveKind::Normal | MoveKind::Promotion | MoveKind::Shot => {
                 if let Some(victim) = p.remove(to) {
-                    lost |= 1 << victim.kind() as u32;
+                    lost |= 1 << victim.role() as u32;
                 }
                 let mover = p.remove(from).expect("a man on the origin");
-                let kind = mover.kind();
-                if kind.is_pawn_type() && ahead(us, from, to) {
+                let role = mover.role();
+                if role.is_pawn_type() && ahead(us, from, to) {
                     irreversible = true;
                 }
-                let kind = if mv.kind == MoveKind::Promotion {
-                    kind.promoted()
+                let role = if mv.kind == MoveKind::Promotion {
+                    role.promoted()
                 } else {
-                    kind
+                    role
                 };
-                p.put(to, Piece::new(kind, us));
+                p.put(to, Piece::new(role, us));
                 if mv.kind == MoveKind::Shot {
                     touched.set(mv.shot);
                     if let Some(victim) = p.remove(mv.shot) {
-                        lost |= 1 << victim.kind() as u32;
+                        lost |= 1 << victim.role() as u32;
                     }
                 }
             }
@@ -53,7 +53,7 @@ impl Vanguard {
                 touched |= path;
                 while let Some(sq) = path.pop_lowest() {
                     if let Some(victim) = p.remove(sq) {
-                        lost |= 1 << victim.kind() as u32;
+                        lost |= 1 << victim.role() as u32;
                     }
                 }
                 let mover = p.remove(from).expect("a man on the origin");
@@ -61,7 +61,7 @@ impl Vanguard {
             }
             MoveKind::Rifle => {
                 if let Some(victim) = p.remove(to) {
-                    lost |= 1 << victim.kind() as u32;
+                    lost |= 1 << victim.role() as u32;
                 }
             }
             MoveKind::Swap | MoveKind::SwapPromotion => {
@@ -69,7 +69,7 @@ impl Vanguard {
                 let displaced = p.remove(to).expect("a friendly man on the target");
                 p.put(to, wizard);
                 if mv.kind == MoveKind::SwapPromotion {
-                    p.put(from, Piece::new(displaced.kind().promoted(), us));
+                    p.put(from, Piece::new(displaced.role().promoted(), us));
                     irreversible = true;
                 } else {
                     p.put(from, displaced);
@@ -110,12 +110,12 @@ impl Vanguard {
         p
     }
 
-    /// Succession (§7.4) for `color`, which has just lost the men whose kinds are the bits of
+    /// Succession (§7.4) for `color`, which has just lost the men whose roles are the bits of
     /// `lost`: the Prince becomes King when the King fell, the Princess becomes Queen when the
     /// Queen fell and no other Queen is left (an edited FEN may have two: then the Princess on the
     /// lowest square succeeds, see docs/variants/vanguard.md).
     fn succeed(&mut self, color: Player, lost: u32) {
-        let heirs = [(Kind::King, Kind::Prince), (Kind::Queen, Kind::Princess)];
+        let heirs = [(Role::King, Role::Prince), (Role::Queen, Role::Princess)];
         for (ruler, heir) in heirs {
             if lost & 1 << ruler as u32 == 0 || self.pieces(ruler, color).any() {
                 continue;

@@ -1,9 +1,9 @@
 //! Vanguard Chess: Bob Greenwade's 16x16 game with 48 men of 21 kinds a side
 //! (`../shared/rules/vanguard.md`; decisions beyond it in docs/variants/vanguard.md).
 //!
-//! - [`piece`]: the kinds and their letters; [`reach`]: the one description of every man, used by
+//! - [`piece`]: the roles and their letters; [`reach`]: the one description of every man, used by
 //!   move generation ([`movegen`]) and attack detection ([`attack`]) alike.
-//! - [`position`]: bitboards per kind and colour, a mailbox, initial-move rights, the key;
+//! - [`position`]: bitboards per role and colour, a mailbox, initial-move rights, the key;
 //!   [`fen`] reads and writes it; [`make`] plays a move; [`moves`] holds the move type and notation.
 
 mod attack;
@@ -26,7 +26,7 @@ pub use eval::{Breakdown, ROYAL_VALUE, VALUES};
 pub use fen::{MAX_MEN_PER_SIDE, START_FEN};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use moves::{Move, MoveKind};
-pub use piece::{Kind, Piece};
+pub use piece::{Piece, Role};
 pub use position::Vanguard;
 
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
@@ -172,7 +172,7 @@ impl Game for Vanguard {
                     mv.to
                 };
                 if let Some(p) = self.piece_at(promoted) {
-                    out.push(p.kind().promoted().letter());
+                    out.push(p.role().promoted().letter());
                 }
             }
             MoveKind::Normal | MoveKind::Sweep | MoveKind::Swap => push_square(&mut out, mv.to),
@@ -219,10 +219,10 @@ impl Game for Vanguard {
     /// few officers left there is always a harmless move, so zugzwang needs a bare endgame.
     fn play_null(&self) -> Option<Self> {
         let us = self.side;
-        let pawns = self.pieces(Kind::Pawn, us)
-            | self.pieces(Kind::Soldier, us)
-            | self.pieces(Kind::Sergeant, us);
-        let royals = self.pieces(Kind::King, us) | self.pieces(Kind::Prince, us);
+        let pawns = self.pieces(Role::Pawn, us)
+            | self.pieces(Role::Soldier, us)
+            | self.pieces(Role::Sergeant, us);
+        let royals = self.pieces(Role::King, us) | self.pieces(Role::Prince, us);
         let officers = self.men(us) & !pawns & !royals;
         (officers.count() >= NULL_MOVE_OFFICERS).then(|| self.make_null())
     }

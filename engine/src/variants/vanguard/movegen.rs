@@ -4,7 +4,7 @@
 use super::fen::MAX_MEN_PER_SIDE;
 use super::make::between;
 use super::moves::{Move, MoveKind};
-use super::piece::Kind;
+use super::piece::Role;
 use super::position::Vanguard;
 use super::reach::{pawn_steps, reach, PawnPart};
 use super::tables::{NIGHT_RAYS, WIZARD_PATTERN};
@@ -115,41 +115,41 @@ impl Vanguard {
     /// reach, with the targets narrowed to enemy men (and the far rank).
     #[inline(always)]
     fn pseudo<const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
-        // One loop per kind, each compiled for its kind so that the choices on the kind (in
+        // One loop per role, each compiled for its role so that the choices on the role (in
         // `reach` and below) fold away instead of being taken again for every man.
-        macro_rules! each_kind {
+        macro_rules! each_role {
             ($($k:literal)*) => {
-                const _: () = assert!([$($k),*].len() == Kind::COUNT);
-                $(self.kind_moves::<$k, TACTICAL, S>(out);)*
+                const _: () = assert!([$($k),*].len() == Role::COUNT);
+                $(self.role_moves::<$k, TACTICAL, S>(out);)*
             };
         }
-        each_kind!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
+        each_role!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
     }
 
-    /// The moves of the men of kind `Kind::ALL[K]` (see [`Self::pseudo`]).
+    /// The moves of the men of role `Role::ALL[K]` (see [`Self::pseudo`]).
     #[inline(always)]
-    fn kind_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
-        let kind = Kind::ALL[K];
+    fn role_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
+        let role = Role::ALL[K];
         let us = self.side;
         let own = self.men(us);
         let enemy = self.men(us.other());
         let occ = own | enemy;
         // What a replacing move must land on to be listed.
         let wanted = if TACTICAL { enemy } else { !own };
-        let mut men = self.pieces(kind, us);
-        if kind.is_pawn_type() {
+        let mut men = self.pieces(role, us);
+        if role.is_pawn_type() {
             // Each colour compiled apart, so that the whole-board shifts go one known way.
             match us {
-                Player::White => self.pawn_moves::<TACTICAL, S>(kind, Player::White, men, out),
-                Player::Black => self.pawn_moves::<TACTICAL, S>(kind, Player::Black, men, out),
+                Player::White => self.pawn_moves::<TACTICAL, S>(role, Player::White, men, out),
+                Player::Black => self.pawn_moves::<TACTICAL, S>(role, Player::Black, men, out),
             }
             return;
         }
         while let Some(from) = men.pop_lowest() {
-            let unmoved = kind == Kind::Helepolis && self.unmoved.has(from);
-            let r = reach(kind, us, from, own, occ, unmoved);
-            match kind {
-                Kind::Helepolis => {
+            let unmoved = role == Role::Helepolis && self.unmoved.has(from);
+            let r = reach(role, us, from, own, occ, unmoved);
+            match role {
+                Role::Helepolis => {
                     out.push_all(from, r.normal & wanted, MoveKind::Normal);
                     let mut sweeps = r.sweep;
                     if TACTICAL {
@@ -163,7 +163,7 @@ impl Vanguard {
                         out.push_all(from, sweeps, MoveKind::Sweep);
                     }
                 }
-                Kind::Bowman => {
+                Role::Bowman => {
                     let mut landings = r.normal & !own;
                     while let Some(to) = landings.pop_lowest() {
                         if wanted.has(to) {
@@ -172,7 +172,7 @@ impl Vanguard {
                         out.push_shots(from, to, KNIGHT[to.index()] & enemy);
                     }
                 }
-                Kind::Wizard => {
+                Role::Wizard => {
                     out.push_all(from, r.normal & wanted, MoveKind::Normal);
                     let mut swaps = WIZARD_PATTERN[from.index()] & own;
                     if TACTICAL {
@@ -182,7 +182,7 @@ impl Vanguard {
                         }
                     }
                     while let Some(to) = swaps.pop_lowest() {
-                        let displaced = self.board[to.index()].map(|p| p.kind());
+                        let displaced = self.board[to.index()].map(|p| p.role());
                         let promotes = displaced.is_some_and(|k| k.is_pawn_type())
                             && from.0 >> 4 == far_rank(us);
                         let kind = if promotes {
@@ -207,12 +207,12 @@ impl Vanguard {
         }
     }
 
-    /// The moves of `us`'s pawn-type `men` of `kind`, a whole kind at once: each step's targets
+    /// The moves of `us`'s pawn-type `men` of `role`, a whole role at once: each step's targets
     /// are one move per man that has them.
     #[inline(always)]
     fn pawn_moves<const TACTICAL: bool, S: MoveSink>(
         &self,
-        kind: Kind,
+        role: Role,
         us: Player,
         men: Bb256,
         out: &mut S,
@@ -222,7 +222,7 @@ impl Vanguard {
         let promotion_zone = Bb256::rank_mask(far_rank(us));
         let unmoved = men & self.unmoved;
         pawn_steps::<true>(
-            kind,
+            role,
             us,
             men,
             unmoved,
@@ -316,7 +316,7 @@ impl Vanguard {
             MoveKind::Swap | MoveKind::SwapPromotion => return mv.to == king,
             _ => captured | Bb256::from_square(mv.from),
         };
-        let heirs = self.kinds[Kind::King.index()] | self.kinds[Kind::Queen.index()];
+        let heirs = self.roles[Role::King.index()] | self.roles[Role::Queen.index()];
         mv.from == king || (vacated & lines).any() || (captured & heirs).any()
     }
 

@@ -1,12 +1,13 @@
-//! The 21 kinds of men and their letters (spec §2).
+//! The 21 roles of men and their letters (spec §2).
 
 use crate::game::Player;
 use std::num::NonZeroU8;
 
-/// A kind of man. The order is the table order of the position's bitboards.
+/// What a man is, regardless of colour. The order is the table order of the position's
+/// bitboards.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Kind {
+pub enum Role {
     King,
     Prince,
     Queen,
@@ -31,32 +32,32 @@ pub enum Kind {
     Sergeant,
 }
 
-impl Kind {
+impl Role {
     pub const COUNT: usize = 21;
-    pub const ALL: [Kind; Kind::COUNT] = [
-        Kind::King,
-        Kind::Prince,
-        Kind::Queen,
-        Kind::Princess,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::Chancellor,
-        Kind::Nightrider,
-        Kind::Spy,
-        Kind::Falconer,
-        Kind::General,
-        Kind::Archer,
-        Kind::Bowman,
-        Kind::Lancer,
-        Kind::Berserker,
-        Kind::Wizard,
-        Kind::Helepolis,
-        Kind::Pawn,
-        Kind::Soldier,
-        Kind::Sergeant,
+    pub const ALL: [Role; Role::COUNT] = [
+        Role::King,
+        Role::Prince,
+        Role::Queen,
+        Role::Princess,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Chancellor,
+        Role::Nightrider,
+        Role::Spy,
+        Role::Falconer,
+        Role::General,
+        Role::Archer,
+        Role::Bowman,
+        Role::Lancer,
+        Role::Berserker,
+        Role::Wizard,
+        Role::Helepolis,
+        Role::Pawn,
+        Role::Soldier,
+        Role::Sergeant,
     ];
-    const LETTERS: &'static [u8; Kind::COUNT] = b"kiqdrbncjyfgavlzwhpse";
+    const LETTERS: &'static [u8; Role::COUNT] = b"kiqdrbncjyfgavlzwhpse";
 
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -65,50 +66,50 @@ impl Kind {
 
     /// The lowercase letter (Black's); White's is the uppercase one.
     pub const fn letter(self) -> char {
-        Kind::LETTERS[self as usize] as char
+        Role::LETTERS[self as usize] as char
     }
 
-    pub fn from_letter(c: char) -> Option<Kind> {
+    pub fn from_letter(c: char) -> Option<Role> {
         let lower = c.to_ascii_lowercase() as u8;
-        Kind::LETTERS
+        Role::LETTERS
             .iter()
             .position(|l| *l == lower)
-            .map(|i| Kind::ALL[i])
+            .map(|i| Role::ALL[i])
     }
 
     /// Pawn, Soldier or Sergeant: the men that move forward only and promote on the far rank.
     #[inline(always)]
     pub const fn is_pawn_type(self) -> bool {
-        matches!(self, Kind::Pawn | Kind::Soldier | Kind::Sergeant)
+        matches!(self, Role::Pawn | Role::Soldier | Role::Sergeant)
     }
 
     /// What a pawn-type man becomes on its far rank (§6); itself for the others.
     #[inline(always)]
-    pub const fn promoted(self) -> Kind {
+    pub const fn promoted(self) -> Role {
         match self {
-            Kind::Pawn => Kind::Knight,
-            Kind::Soldier => Kind::Helepolis,
-            Kind::Sergeant => Kind::Lancer,
+            Role::Pawn => Role::Knight,
+            Role::Soldier => Role::Helepolis,
+            Role::Sergeant => Role::Lancer,
             k => k,
         }
     }
 }
 
-/// A man: kind and colour in one byte (never zero, so `Option<Piece>` is one byte too).
+/// A man: role and colour in one byte (never zero, so `Option<Piece>` is one byte too).
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Piece(NonZeroU8);
 
 impl Piece {
     #[inline(always)]
-    pub const fn new(kind: Kind, color: Player) -> Piece {
-        match NonZeroU8::new(1 + kind as u8 * 2 + color as u8) {
+    pub const fn new(role: Role, color: Player) -> Piece {
+        match NonZeroU8::new(1 + role as u8 * 2 + color as u8) {
             Some(v) => Piece(v),
             None => unreachable!(),
         }
     }
     #[inline(always)]
-    pub const fn kind(self) -> Kind {
-        Kind::ALL[((self.0.get() - 1) >> 1) as usize]
+    pub const fn role(self) -> Role {
+        Role::ALL[((self.0.get() - 1) >> 1) as usize]
     }
     #[inline(always)]
     pub const fn color(self) -> Player {
@@ -126,18 +127,18 @@ impl Piece {
     /// The FEN letter: uppercase for White.
     pub fn letter(self) -> char {
         match self.color() {
-            Player::White => self.kind().letter().to_ascii_uppercase(),
-            Player::Black => self.kind().letter(),
+            Player::White => self.role().letter().to_ascii_uppercase(),
+            Player::Black => self.role().letter(),
         }
     }
     pub fn from_letter(c: char) -> Option<Piece> {
-        let kind = Kind::from_letter(c)?;
+        let role = Role::from_letter(c)?;
         let color = if c.is_ascii_uppercase() {
             Player::White
         } else {
             Player::Black
         };
-        Some(Piece::new(kind, color))
+        Some(Piece::new(role, color))
     }
 }
 
@@ -153,11 +154,11 @@ mod tests {
 
     #[test]
     fn letters_round_trip_and_are_unique() {
-        for kind in Kind::ALL {
-            assert_eq!(Kind::ALL[kind.index()], kind);
+        for role in Role::ALL {
+            assert_eq!(Role::ALL[role.index()], role);
             for color in Player::BOTH {
-                let p = Piece::new(kind, color);
-                assert_eq!((p.kind(), p.color()), (kind, color));
+                let p = Piece::new(role, color);
+                assert_eq!((p.role(), p.color()), (role, color));
                 assert_eq!(Piece::from_letter(p.letter()), Some(p));
             }
         }

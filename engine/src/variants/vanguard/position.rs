@@ -1,8 +1,8 @@
-//! The Vanguard position: bitboards per kind and per colour, a mailbox, the initial-move rights,
+//! The Vanguard position: bitboards per role and per colour, a mailbox, the initial-move rights,
 //! clocks and the incrementally kept Zobrist key.
 
 use super::eval::PSQ;
-use super::piece::{Kind, Piece};
+use super::piece::{Piece, Role};
 use super::zobrist;
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::Player;
@@ -10,8 +10,8 @@ use crate::square::Square;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Vanguard {
-    /// Men of each kind, both colours.
-    pub(super) kinds: [Bb256; Kind::COUNT],
+    /// Men of each role, both colours.
+    pub(super) roles: [Bb256; Role::COUNT],
     /// Men of each colour.
     pub(super) colors: [Bb256; 2],
     pub(super) board: [Option<Piece>; 256],
@@ -30,7 +30,7 @@ pub struct Vanguard {
 impl Vanguard {
     pub(super) fn empty(side: Player) -> Self {
         Vanguard {
-            kinds: [Bb256::EMPTY; Kind::COUNT],
+            roles: [Bb256::EMPTY; Role::COUNT],
             colors: [Bb256::EMPTY; 2],
             board: [None; 256],
             unmoved: Bb256::EMPTY,
@@ -59,8 +59,8 @@ impl Vanguard {
         self.colors[color.index()]
     }
     #[inline(always)]
-    pub fn pieces(&self, kind: Kind, color: Player) -> Bb256 {
-        self.kinds[kind.index()] & self.colors[color.index()]
+    pub fn pieces(&self, role: Role, color: Player) -> Bb256 {
+        self.roles[role.index()] & self.colors[color.index()]
     }
     #[inline(always)]
     pub fn side_to_move(&self) -> Player {
@@ -72,25 +72,25 @@ impl Vanguard {
     }
     #[inline(always)]
     pub fn king(&self, color: Player) -> Option<Square> {
-        self.pieces(Kind::King, color).lowest()
+        self.pieces(Role::King, color).lowest()
     }
     #[inline(always)]
     pub fn has_royal(&self, color: Player) -> bool {
-        ((self.kinds[Kind::King.index()] | self.kinds[Kind::Prince.index()])
+        ((self.roles[Role::King.index()] | self.roles[Role::Prince.index()])
             & self.colors[color.index()])
         .any()
     }
     /// A King and no Prince: the only case where check rules apply (§7.2).
     #[inline(always)]
     pub fn has_sole_king(&self, color: Player) -> bool {
-        self.pieces(Kind::King, color).any() && self.pieces(Kind::Prince, color).is_empty()
+        self.pieces(Role::King, color).any() && self.pieces(Role::Prince, color).is_empty()
     }
 
     #[inline(always)]
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.board[sq.index()].is_none());
         let b = Bb256::from_square(sq);
-        self.kinds[piece.kind().index()] |= b;
+        self.roles[piece.role().index()] |= b;
         self.colors[piece.color().index()] |= b;
         self.board[sq.index()] = Some(piece);
         self.key ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
@@ -101,7 +101,7 @@ impl Vanguard {
     pub(super) fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         let b = Bb256::from_square(sq);
-        self.kinds[piece.kind().index()] ^= b;
+        self.roles[piece.role().index()] ^= b;
         self.colors[piece.color().index()] ^= b;
         self.key ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
         self.psq -= PSQ[piece.index()][sq.index()];
@@ -136,7 +136,7 @@ impl Vanguard {
         key
     }
 
-    /// Whether the man on `sq` is of a kind and place that carries an initial-move right (§3.2).
+    /// Whether the man on `sq` is of a role and place that carries an initial-move right (§3.2).
     pub fn is_eligible(&self, sq: Square) -> bool {
         let Some(p) = self.piece_at(sq) else {
             return false;
@@ -150,9 +150,9 @@ impl Vanguard {
             Player::Black => 15,
         };
         let (file, rank) = (sq.0 & 15, sq.0 >> 4);
-        match p.kind() {
-            Kind::Pawn | Kind::Soldier => rank == home_rank,
-            Kind::Helepolis => rank == corner_rank && (file == 0 || file == 15),
+        match p.role() {
+            Role::Pawn | Role::Soldier => rank == home_rank,
+            Role::Helepolis => rank == corner_rank && (file == 0 || file == 15),
             _ => false,
         }
     }

@@ -3,7 +3,7 @@
 //! Move generation turns a [`Reach`] into moves, and attack detection asks whether a square is in
 //! [`Reach::attacks`], so both read the same definition and perft checks them together.
 
-use super::piece::Kind;
+use super::piece::Role;
 use super::tables::*;
 use crate::attacks::board16::{
     ball, bishop_attacks, queen_attacks, ray, ray_attacks, rook_attacks, FERZ, KING, KNIGHT,
@@ -40,11 +40,11 @@ impl Reach {
     }
 }
 
-/// The reach of a man of `kind` and `color` on `from`. `own` holds the men of its colour and
+/// The reach of a man of `role` and `color` on `from`. `own` holds the men of its colour and
 /// `occ` every man; `unmoved` says whether it still has its initial-move right (§5).
 #[inline(always)]
 pub fn reach(
-    kind: Kind,
+    role: Role,
     color: Player,
     from: Square,
     own: Bb256,
@@ -53,28 +53,28 @@ pub fn reach(
 ) -> Reach {
     let s = from.index();
     let mut r = Reach::default();
-    match kind {
-        Kind::King => r.normal = KING[s],
-        Kind::Prince => r.normal = PRINCE[s],
-        Kind::Queen => r.normal = queen_attacks(from, occ),
-        Kind::Princess => r.normal = bishop_attacks(from, occ) | KNIGHT[s],
-        Kind::Rook => r.normal = rook_attacks(from, occ),
-        Kind::Bishop => r.normal = bishop_attacks(from, occ),
-        Kind::Knight => r.normal = TEUTONIC[s],
-        Kind::Chancellor => r.normal = rook_attacks(from, occ) | KNIGHT[s],
-        Kind::Nightrider => r.normal = nightrider(from, occ),
+    match role {
+        Role::King => r.normal = KING[s],
+        Role::Prince => r.normal = PRINCE[s],
+        Role::Queen => r.normal = queen_attacks(from, occ),
+        Role::Princess => r.normal = bishop_attacks(from, occ) | KNIGHT[s],
+        Role::Rook => r.normal = rook_attacks(from, occ),
+        Role::Bishop => r.normal = bishop_attacks(from, occ),
+        Role::Knight => r.normal = TEUTONIC[s],
+        Role::Chancellor => r.normal = rook_attacks(from, occ) | KNIGHT[s],
+        Role::Nightrider => r.normal = nightrider(from, occ),
         // Orthogonal slide of range 2 (R14) and knight leaps.
-        Kind::Spy => r.normal = rook_attacks(from, occ) & ball(from, 2) | KNIGHT[s],
-        Kind::Falconer => r.normal = FALCON[s],
+        Role::Spy => r.normal = rook_attacks(from, occ) & ball(from, 2) | KNIGHT[s],
+        Role::Falconer => r.normal = FALCON[s],
         // Bishop, and the orthogonal slide that may stop only at even distances (R12).
-        Kind::General => {
+        Role::General => {
             r.normal = bishop_attacks(from, occ) | rook_attacks(from, occ) & EVEN_ORTHOGONAL[s]
         }
-        Kind::Archer => {
+        Role::Archer => {
             r.normal = bishop_attacks(from, occ) & ball(from, 3);
             r.rifle = KNIGHT[s];
         }
-        Kind::Bowman => {
+        Role::Bowman => {
             r.normal = bowman_landings(from, occ);
             let mut landings = r.normal & !own;
             while let Some(l) = landings.pop_lowest() {
@@ -83,12 +83,12 @@ pub fn reach(
             // Knight squares of a landing include the origin, which the Bowman has just left.
             r.shots &= !Bb256::from_square(from);
         }
-        Kind::Lancer => {
+        Role::Lancer => {
             // A Nightrider of two leaps, and capture-only slides at distance 2 or 3 (R15).
             r.normal = lancer_leaps(from, occ);
             r.capture = queen_attacks(from, occ) & ball(from, 3) & !ball(from, 1);
         }
-        Kind::Berserker => {
+        Role::Berserker => {
             // Two king steps to a (1,2) square need one of its two middle squares empty, and the
             // middle squares are exactly the origin's neighbours that neighbour the target.
             let mut empty_ring = KING[s] & !occ;
@@ -98,8 +98,8 @@ pub fn reach(
             }
             r.normal = KING[s] | BERSERKER_LEAPS[s] | KNIGHT[s] & second_steps;
         }
-        Kind::Wizard => r.normal = wizard_regular(from, occ),
-        Kind::Helepolis => {
+        Role::Wizard => r.normal = wizard_regular(from, occ),
+        Role::Helepolis => {
             let forward = forward_dir(color);
             // Forward: a rook slide, leaping one friendly man on its first move (R5).
             let mut fwd = forward_slide(from, occ, color);
@@ -114,11 +114,11 @@ pub fn reach(
             // Sideways and backward: only friendly men stop the sweep (R6).
             r.sweep = rook_attacks(from, own) & !ray(from, forward) & !own;
         }
-        Kind::Pawn | Kind::Soldier | Kind::Sergeant => {
+        Role::Pawn | Role::Soldier | Role::Sergeant => {
             let men = Bb256::from_square(from);
             let unmoved = if unmoved { men } else { Bb256::EMPTY };
             pawn_steps::<true>(
-                kind,
+                role,
                 color,
                 men,
                 unmoved,
@@ -142,16 +142,16 @@ pub enum PawnPart {
     Capture,
 }
 
-/// The targets of all the pawn-type men of one `kind` and `color` on `men` (those on `unmoved`
+/// The targets of all the pawn-type men of one `role` and `color` on `men` (those on `unmoved`
 /// with their initial-move right), by whole-set shifts: `f(part, targets, step)` is called once per
 /// step (direction and distance) with the squares the men reach that way, each `step` squares
 /// (by index) beyond the man that gets there. A man reaches each target by one step only and a
-/// shift maps men to targets one to one, so move generation lists and counts a whole kind at
+/// shift maps men to targets one to one, so move generation lists and counts a whole role at
 /// once, and [`reach`] takes the union for one man.
 /// With `QUIET` false the move-only steps are left out (attack detection).
 #[inline(always)]
 pub fn pawn_steps<const QUIET: bool>(
-    kind: Kind,
+    role: Role,
     color: Player,
     men: Bb256,
     unmoved: Bb256,
@@ -173,21 +173,21 @@ pub fn pawn_steps<const QUIET: bool>(
         ),
     };
     let empty = !occ;
-    let diagonal = if kind == Kind::Sergeant {
+    let diagonal = if role == Role::Sergeant {
         PawnPart::Normal
     } else {
         PawnPart::Capture
     };
     f(diagonal, men.shift(left), ahead_step - 1);
     f(diagonal, men.shift(right), ahead_step + 1);
-    if !QUIET && kind != Kind::Sergeant {
+    if !QUIET && role != Role::Sergeant {
         return;
     }
-    if QUIET && kind != Kind::Pawn {
+    if QUIET && role != Role::Pawn {
         f(PawnPart::Quiet, men.shift(Direction::West) & empty, -1);
         f(PawnPart::Quiet, men.shift(Direction::East) & empty, 1);
     }
-    if kind == Kind::Sergeant {
+    if role == Role::Sergeant {
         // Up to three squares ahead, the first man met included (captured by replacement).
         let mut ahead = men.shift(forward);
         f(PawnPart::Normal, ahead, ahead_step);
@@ -210,12 +210,12 @@ pub fn pawn_steps<const QUIET: bool>(
     }
 }
 
-/// Kinds whose reach from A contains B exactly when the reach of the same kind, with the other
+/// Roles whose reach from A contains B exactly when the reach of the same role, with the other
 /// colour, from B contains A (with the same occupancy). Attack detection looks at these from the
 /// target square; the others (Helepolis, Bowman, Wizard) are asked from where they stand.
 #[inline(always)]
-pub const fn is_reversible(kind: Kind) -> bool {
-    !matches!(kind, Kind::Helepolis | Kind::Bowman | Kind::Wizard)
+pub const fn is_reversible(role: Role) -> bool {
+    !matches!(role, Role::Helepolis | Role::Bowman | Role::Wizard)
 }
 
 #[inline(always)]

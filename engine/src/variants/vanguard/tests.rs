@@ -95,22 +95,22 @@ fn example_01_start_position_perft() {
 fn example_01_captures_at_depth_3() {
     // 1,240 of the perft(3) leaves capture: 832 by Nightriders, 404 by Generals, 4 by Lancers.
     let root = Vanguard::start(&());
-    let mut by_kind = [0u32; Kind::COUNT];
+    let mut by_role = [0u32; Role::COUNT];
     for m1 in legal_list(&root) {
         let p1 = root.play(m1);
         for m2 in legal_list(&p1) {
             let p2 = p1.play(m2);
             for m3 in legal_list(&p2) {
                 if p2.is_capture(m3) {
-                    by_kind[p2.piece_at(m3.from).unwrap().kind().index()] += 1;
+                    by_role[p2.piece_at(m3.from).unwrap().role().index()] += 1;
                 }
             }
         }
     }
-    assert_eq!(by_kind.iter().sum::<u32>(), 1240);
-    assert_eq!(by_kind[Kind::Nightrider.index()], 832);
-    assert_eq!(by_kind[Kind::General.index()], 404);
-    assert_eq!(by_kind[Kind::Lancer.index()], 4);
+    assert_eq!(by_role.iter().sum::<u32>(), 1240);
+    assert_eq!(by_role[Role::Nightrider.index()], 832);
+    assert_eq!(by_role[Role::General.index()], 404);
+    assert_eq!(by_role[Role::Lancer.index()], 4);
 }
 
 // ---- Examples 2 and 3: the Helepolis ----
@@ -127,9 +127,9 @@ fn example_02_helepolis_sweep() {
     assert_eq!(
         (
             after.piece_at(sq("f4")),
-            after.piece_at(sq("g4")).map(|p| p.kind())
+            after.piece_at(sq("g4")).map(|p| p.role())
         ),
-        (None, Some(Kind::Helepolis))
+        (None, Some(Role::Helepolis))
     );
     let after = play(&p, "d4d1");
     assert_eq!(
@@ -140,7 +140,7 @@ fn example_02_helepolis_sweep() {
     assert_eq!(after.piece_at(sq("b4")), None);
     // A forward move captures nothing on its path, and only the enemy at its end.
     let after = play(&p, "d4d7");
-    assert_eq!(after.pieces(Kind::Queen, Player::Black), Bb256::EMPTY);
+    assert_eq!(after.pieces(Role::Queen, Player::Black), Bb256::EMPTY);
     assert!(p.is_capture(p.parse_move("d4b4").unwrap()));
     assert!(!p.is_capture(p.parse_move("d4c4").unwrap()));
 }
@@ -179,12 +179,12 @@ fn example_04_wizard() {
     assert_eq!(legal(&p).len(), 103);
     let swapped = play(&p, "f4g7");
     assert_eq!(
-        swapped.piece_at(sq("g7")).map(|p| p.kind()),
-        Some(Kind::Wizard)
+        swapped.piece_at(sq("g7")).map(|p| p.role()),
+        Some(Role::Wizard)
     );
     assert_eq!(
-        swapped.piece_at(sq("f4")).map(|p| p.kind()),
-        Some(Kind::Queen)
+        swapped.piece_at(sq("f4")).map(|p| p.role()),
+        Some(Role::Queen)
     );
     assert!(!p.is_capture(p.parse_move("f4g7").unwrap()));
 }
@@ -197,18 +197,18 @@ fn example_05_swap_promotion() {
     assert_eq!(legal(&p).len(), 18);
     let after = play(&p, "e16f15n");
     assert_eq!(
-        after.piece_at(sq("e16")).map(|p| p.kind()),
-        Some(Kind::Knight)
+        after.piece_at(sq("e16")).map(|p| p.role()),
+        Some(Role::Knight)
     );
     assert_eq!(
-        after.piece_at(sq("f15")).map(|p| p.kind()),
-        Some(Kind::Wizard)
+        after.piece_at(sq("f15")).map(|p| p.role()),
+        Some(Role::Wizard)
     );
     assert_eq!(after.halfmove_clock(), 0);
     let after = play(&p, "e16d15h");
     assert_eq!(
-        after.piece_at(sq("e16")).map(|p| p.kind()),
-        Some(Kind::Helepolis)
+        after.piece_at(sq("e16")).map(|p| p.role()),
+        Some(Role::Helepolis)
     );
     // The suffix is mandatory.
     assert!(p
@@ -232,9 +232,9 @@ fn example_06_bowman() {
     assert_eq!(
         (
             after.piece_at(sq("h7")),
-            after.piece_at(sq("g5")).map(|p| p.kind())
+            after.piece_at(sq("g5")).map(|p| p.role())
         ),
-        (None, Some(Kind::Bowman))
+        (None, Some(Role::Bowman))
     );
     assert_eq!(
         after.men(Player::Black).count(),
@@ -253,9 +253,9 @@ fn example_07_archer() {
     assert_eq!(
         (
             after.piece_at(sq("f7")),
-            after.piece_at(sq("h8")).map(|p| p.kind())
+            after.piece_at(sq("h8")).map(|p| p.role())
         ),
-        (None, Some(Kind::Archer))
+        (None, Some(Role::Archer))
     );
 }
 
@@ -322,8 +322,8 @@ fn example_11_pawn_types_and_lost_rights() {
     );
     assert_eq!(legal_from(&p, "p1").len(), 3);
     assert_eq!(
-        play(&p, "k14k16l").piece_at(sq("k16")).map(|p| p.kind()),
-        Some(Kind::Lancer)
+        play(&p, "k14k16l").piece_at(sq("k16")).map(|p| p.role()),
+        Some(Role::Lancer)
     );
     // A sideways step on rank 3 loses the right and is reversible: the clock runs on.
     let after = play(&p, "g3h3");
@@ -462,11 +462,11 @@ fn example_21_opening_helepolis_leap_and_fen() {
 
 // ---- §13: empty-board counts ----
 
-/// A position with one White man of `kind` on `at` and nothing else (no Kings: the reach of a
+/// A position with one White man of `role` on `at` and nothing else (no Kings: the reach of a
 /// man does not need them), built below the FEN validation.
-fn lone(kind: Kind, at: &str, unmoved: bool) -> Vanguard {
+fn lone(role: Role, at: &str, unmoved: bool) -> Vanguard {
     let mut p = Vanguard::empty(Player::White);
-    p.put(sq(at), Piece::new(kind, Player::White));
+    p.put(sq(at), Piece::new(role, Player::White));
     if unmoved {
         p.unmoved = Bb256::from_square(sq(at));
     }
@@ -476,58 +476,58 @@ fn lone(kind: Kind, at: &str, unmoved: bool) -> Vanguard {
 #[test]
 fn empty_board_counts_of_section_13() {
     let table = [
-        (Kind::King, 8),
-        (Kind::Queen, 59),
-        (Kind::Rook, 30),
-        (Kind::Bishop, 29),
-        (Kind::Knight, 20),
-        (Kind::Chancellor, 38),
-        (Kind::Princess, 37),
-        (Kind::Prince, 12),
-        (Kind::Nightrider, 28),
-        (Kind::Spy, 16),
-        (Kind::Falconer, 24),
-        (Kind::General, 43),
-        (Kind::Archer, 12),
-        (Kind::Bowman, 8),
-        (Kind::Lancer, 16),
-        (Kind::Berserker, 24),
-        (Kind::Wizard, 20),
-        (Kind::Helepolis, 30),
-        (Kind::Pawn, 1),
-        (Kind::Soldier, 3),
-        (Kind::Sergeant, 7),
+        (Role::King, 8),
+        (Role::Queen, 59),
+        (Role::Rook, 30),
+        (Role::Bishop, 29),
+        (Role::Knight, 20),
+        (Role::Chancellor, 38),
+        (Role::Princess, 37),
+        (Role::Prince, 12),
+        (Role::Nightrider, 28),
+        (Role::Spy, 16),
+        (Role::Falconer, 24),
+        (Role::General, 43),
+        (Role::Archer, 12),
+        (Role::Bowman, 8),
+        (Role::Lancer, 16),
+        (Role::Berserker, 24),
+        (Role::Wizard, 20),
+        (Role::Helepolis, 30),
+        (Role::Pawn, 1),
+        (Role::Soldier, 3),
+        (Role::Sergeant, 7),
     ];
-    for (kind, count) in table {
-        let p = lone(kind, "h8", false);
+    for (role, count) in table {
+        let p = lone(role, "h8", false);
         let mut moves = MoveList::new();
         p.pseudo_moves(&mut moves);
-        assert_eq!(moves.len(), count, "{kind:?}");
+        assert_eq!(moves.len(), count, "{role:?}");
     }
-    for (kind, count) in [(Kind::Pawn, 4), (Kind::Soldier, 6), (Kind::Sergeant, 7)] {
-        let p = lone(kind, "h3", true);
+    for (role, count) in [(Role::Pawn, 4), (Role::Soldier, 6), (Role::Sergeant, 7)] {
+        let p = lone(role, "h3", true);
         let mut moves = MoveList::new();
         p.pseudo_moves(&mut moves);
-        assert_eq!(moves.len(), count, "{kind:?} on its third rank");
+        assert_eq!(moves.len(), count, "{role:?} on its third rank");
     }
     // Capture potential: the squares where a lone enemy man could be taken.
-    for (kind, count) in [
-        (Kind::Archer, 20),
-        (Kind::Bowman, 40),
-        (Kind::Lancer, 32),
-        (Kind::Pawn, 2),
-        (Kind::Soldier, 2),
+    for (role, count) in [
+        (Role::Archer, 20),
+        (Role::Bowman, 40),
+        (Role::Lancer, 32),
+        (Role::Pawn, 2),
+        (Role::Soldier, 2),
     ] {
         let h8 = sq("h8");
         let r = reach::reach(
-            kind,
+            role,
             Player::White,
             h8,
             Bb256::from_square(h8),
             Bb256::from_square(h8),
             false,
         );
-        assert_eq!(r.attacks().count(), count, "{kind:?}");
+        assert_eq!(r.attacks().count(), count, "{role:?}");
     }
 }
 
@@ -710,24 +710,24 @@ fn transpositions_share_a_key() {
 /// squares it can move to and the squares it can capture on (docs/variants/vanguard.md).
 #[test]
 fn material_values_follow_from_empty_board_mobility() {
-    for kind in Kind::ALL {
+    for role in Role::ALL {
         let (mut moves, mut influence) = (0u32, 0u32);
         for s in 0..=255u8 {
             let me = Bb256::from_square(Square(s));
-            let r = reach::reach(kind, Player::White, Square(s), me, me, false);
+            let r = reach::reach(role, Player::White, Square(s), me, me, false);
             moves += ((r.normal | r.quiet | r.sweep) & !me).count();
             influence +=
                 ((r.normal | r.quiet | r.capture | r.rifle | r.sweep | r.shots) & !me).count();
         }
         let m = (moves + influence) as f64 / 2.0 / 256.0;
-        let expected = match kind {
-            Kind::King | Kind::Prince => ROYAL_VALUE,
-            Kind::Pawn => 100,
-            Kind::Soldier => 125,
-            Kind::Sergeant => 175,
+        let expected = match role {
+            Role::King | Role::Prince => ROYAL_VALUE,
+            Role::Pawn => 100,
+            Role::Soldier => 125,
+            Role::Sergeant => 175,
             _ => ((100.0 + 25.0 * m) / 5.0).round() as i32 * 5,
         };
-        assert_eq!(VALUES[kind.index()], expected, "{kind:?} (m = {m:.2})");
+        assert_eq!(VALUES[role.index()], expected, "{role:?} (m = {m:.2})");
     }
     // Material is seen from the side to move, and the start is balanced.
     let start = Vanguard::start(&());
@@ -736,7 +736,7 @@ fn material_values_follow_from_empty_board_mobility() {
     let up = play(&play(&play(&start, "c3c4"), "p14p10"), "b1i15");
     assert_eq!(
         up.material(),
-        -VALUES[Kind::General.index()],
+        -VALUES[Role::General.index()],
         "Black to move, a General down"
     );
 }
