@@ -14,7 +14,7 @@ impl Vanguard {
         let own = self.men(by);
         let occ = self.occupied();
         for role in Role::ALL {
-            let men = self.pieces(role, by);
+            let men = self.pieces(by, role);
             if men.is_empty() {
                 continue;
             }
@@ -54,7 +54,7 @@ impl Vanguard {
         let own = self.men(by) & occ;
         let (mut near, mut remote) = (Bb256::EMPTY, Bb256::EMPTY);
         for role in Role::ALL {
-            let men = self.pieces(role, by) & occ;
+            let men = self.pieces(by, role) & occ;
             if men.is_empty() {
                 continue;
             }

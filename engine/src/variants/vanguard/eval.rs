@@ -105,8 +105,8 @@ pub static PSQ: [[i32; 256]; 42] = {
         let mut sq = 0;
         while sq < 256 {
             let (file, rank) = ((sq & 15) as i32, (sq >> 4) as i32);
-            let white = Piece::new(Role::ALL[k], Player::White).index();
-            let black = Piece::new(Role::ALL[k], Player::Black).index();
+            let white = Piece::new(Player::White, Role::ALL[k]).index();
+            let black = Piece::new(Player::Black, Role::ALL[k]).index();
             t[white][sq] = white_square_value(Role::ALL[k], file, rank);
             t[black][sq] = -white_square_value(Role::ALL[k], file, 15 - rank);
             sq += 1;
@@ -135,8 +135,8 @@ impl Vanguard {
         for role in Role::ALL {
             let v = VALUES[role.index()];
             score += v
-                * (self.pieces(role, us).count() as i32
-                    - self.pieces(role, us.other()).count() as i32);
+                * (self.pieces(us, role).count() as i32
+                    - self.pieces(us.other(), role).count() as i32);
         }
         score
     }

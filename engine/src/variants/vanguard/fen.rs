@@ -112,11 +112,11 @@ impl Vanguard {
     /// The rules of R27 (less its check clause, see below), and the men-per-side bound.
     fn validate(&self) -> Result<(), String> {
         for color in Player::BOTH {
-            let kings = self.pieces(Role::King, color).count();
+            let kings = self.pieces(color, Role::King).count();
             if kings != 1 {
                 return Err(format!("{color} has {kings} Kings, not 1"));
             }
-            let princes = self.pieces(Role::Prince, color).count();
+            let princes = self.pieces(color, Role::Prince).count();
             if princes > 1 {
                 return Err(format!("{color} has {princes} Princes"));
             }
@@ -131,7 +131,7 @@ impl Vanguard {
                 Player::Black => 0,
             };
             for role in [Role::Pawn, Role::Soldier, Role::Sergeant] {
-                if let Some(sq) = (self.pieces(role, color) & Bb256::rank_mask(far_rank)).lowest() {
+                if let Some(sq) = (self.pieces(color, role) & Bb256::rank_mask(far_rank)).lowest() {
                     return Err(format!(
                         "{color} {role:?} on its far rank at {}",
                         sq.display::<Board16>()

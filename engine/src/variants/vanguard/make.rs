@@ -39,7 +39,7 @@ impl Vanguard {
                 } else {
                     role
                 };
-                p.put(to, Piece::new(role, us));
+                p.put(to, Piece::new(us, role));
                 if mv.kind == MoveKind::Shot {
                     touched.set(mv.shot);
                     if let Some(victim) = p.remove(mv.shot) {
@@ -69,7 +69,7 @@ impl Vanguard {
                 let displaced = p.remove(to).expect("a friendly man on the target");
                 p.put(to, wizard);
                 if mv.kind == MoveKind::SwapPromotion {
-                    p.put(from, Piece::new(displaced.role().promoted(), us));
+                    p.put(from, Piece::new(us, displaced.role().promoted()));
                     irreversible = true;
                 } else {
                     p.put(from, displaced);
@@ -117,12 +117,12 @@ impl Vanguard {
     fn succeed(&mut self, color: Player, lost: u32) {
         let heirs = [(Role::King, Role::Prince), (Role::Queen, Role::Princess)];
         for (ruler, heir) in heirs {
-            if lost & 1 << ruler as u32 == 0 || self.pieces(ruler, color).any() {
+            if lost & 1 << ruler as u32 == 0 || self.pieces(color, ruler).any() {
                 continue;
             }
-            if let Some(sq) = self.pieces(heir, color).lowest() {
+            if let Some(sq) = self.pieces(color, heir).lowest() {
                 self.remove(sq);
-                self.put(sq, Piece::new(ruler, color));
+                self.put(sq, Piece::new(color, ruler));
             }
         }
     }

@@ -219,10 +219,10 @@ impl Game for Vanguard {
     /// few officers left there is always a harmless move, so zugzwang needs a bare endgame.
     fn play_null(&self) -> Option<Self> {
         let us = self.side;
-        let pawns = self.pieces(Role::Pawn, us)
-            | self.pieces(Role::Soldier, us)
-            | self.pieces(Role::Sergeant, us);
-        let royals = self.pieces(Role::King, us) | self.pieces(Role::Prince, us);
+        let pawns = self.pieces(us, Role::Pawn)
+            | self.pieces(us, Role::Soldier)
+            | self.pieces(us, Role::Sergeant);
+        let royals = self.pieces(us, Role::King) | self.pieces(us, Role::Prince);
         let officers = self.men(us) & !pawns & !royals;
         (officers.count() >= NULL_MOVE_OFFICERS).then(|| self.make_null())
     }

@@ -136,7 +136,7 @@ impl Vanguard {
         let occ = own | enemy;
         // What a replacing move must land on to be listed.
         let wanted = if TACTICAL { enemy } else { !own };
-        let mut men = self.pieces(role, us);
+        let mut men = self.pieces(us, role);
         if role.is_pawn_type() {
             // Each colour compiled apart, so that the whole-board shifts go one known way.
             match us {

@@ -101,8 +101,8 @@ pub struct Piece(NonZeroU8);
 
 impl Piece {
     #[inline(always)]
-    pub const fn new(role: Role, color: Player) -> Piece {
-        match NonZeroU8::new(1 + role as u8 * 2 + color as u8) {
+    pub const fn new(player: Player, role: Role) -> Piece {
+        match NonZeroU8::new(1 + role as u8 * 2 + player as u8) {
             Some(v) => Piece(v),
             None => unreachable!(),
         }
@@ -138,7 +138,7 @@ impl Piece {
         } else {
             Player::Black
         };
-        Some(Piece::new(role, color))
+        Some(Piece::new(color, role))
     }
 }
 
@@ -157,7 +157,7 @@ mod tests {
         for role in Role::ALL {
             assert_eq!(Role::ALL[role.index()], role);
             for color in Player::BOTH {
-                let p = Piece::new(role, color);
+                let p = Piece::new(color, role);
                 assert_eq!((p.role(), p.color()), (role, color));
                 assert_eq!(Piece::from_letter(p.letter()), Some(p));
             }

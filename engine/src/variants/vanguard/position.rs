@@ -59,8 +59,8 @@ impl Vanguard {
         self.colors[color.index()]
     }
     #[inline(always)]
-    pub fn pieces(&self, role: Role, color: Player) -> Bb256 {
-        self.roles[role.index()] & self.colors[color.index()]
+    pub fn pieces(&self, player: Player, role: Role) -> Bb256 {
+        self.roles[role.index()] & self.colors[player.index()]
     }
     #[inline(always)]
     pub fn side_to_move(&self) -> Player {
@@ -72,7 +72,7 @@ impl Vanguard {
     }
     #[inline(always)]
     pub fn king(&self, color: Player) -> Option<Square> {
-        self.pieces(Role::King, color).lowest()
+        self.pieces(color, Role::King).lowest()
     }
     #[inline(always)]
     pub fn has_royal(&self, color: Player) -> bool {
@@ -83,7 +83,7 @@ impl Vanguard {
     /// A King and no Prince: the only case where check rules apply (§7.2).
     #[inline(always)]
     pub fn has_sole_king(&self, color: Player) -> bool {
-        self.pieces(Role::King, color).any() && self.pieces(Role::Prince, color).is_empty()
+        self.pieces(color, Role::King).any() && self.pieces(color, Role::Prince).is_empty()
     }
 
     #[inline(always)]

@@ -140,7 +140,7 @@ fn example_02_helepolis_sweep() {
     assert_eq!(after.piece_at(sq("b4")), None);
     // A forward move captures nothing on its path, and only the enemy at its end.
     let after = play(&p, "d4d7");
-    assert_eq!(after.pieces(Role::Queen, Player::Black), Bb256::EMPTY);
+    assert_eq!(after.pieces(Player::Black, Role::Queen), Bb256::EMPTY);
     assert!(p.is_capture(p.parse_move("d4b4").unwrap()));
     assert!(!p.is_capture(p.parse_move("d4c4").unwrap()));
 }
@@ -466,7 +466,7 @@ fn example_21_opening_helepolis_leap_and_fen() {
 /// man does not need them), built below the FEN validation.
 fn lone(role: Role, at: &str, unmoved: bool) -> Vanguard {
     let mut p = Vanguard::empty(Player::White);
-    p.put(sq(at), Piece::new(role, Player::White));
+    p.put(sq(at), Piece::new(Player::White, role));
     if unmoved {
         p.unmoved = Bb256::from_square(sq(at));
     }
