@@ -229,7 +229,7 @@ fn plays_stockfish_with_a_clock_and_python_chess_agrees() {
 }
 
 #[test]
-fn each_opening_of_a_file_is_played_twice_with_colours_reversed() {
+fn each_opening_of_a_file_is_played_twice_with_colors_reversed() {
     let fens = [
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",

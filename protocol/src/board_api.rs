@@ -326,7 +326,7 @@ fn crowd_removed(text: &str, mover: Player, before: &Grid, after: &Grid) -> Vec<
 }
 
 /// The colour a FEN gives to move (its second field), `None` if it has none.
-fn fen_colour(fen: &str) -> Option<Player> {
+fn fen_color(fen: &str) -> Option<Player> {
     match fen.split_whitespace().nth(1)? {
         "w" => Some(Player::White),
         "b" => Some(Player::Black),
@@ -439,7 +439,7 @@ impl<G: Describe> BoardGame for VariantGame<G> {
             _ => Vec::new(),
         };
         // The colour on the board differs from the decider at a 007 enemy ply.
-        let enemy = fen_colour(&before_fen).is_some_and(|c| c != pos.to_move());
+        let enemy = fen_color(&before_fen).is_some_and(|c| c != pos.to_move());
         self.plies.push(PlyRecord {
             player: pos.to_move(),
             text,

@@ -37,12 +37,12 @@ fn escape(text: &str) -> String {
 }
 
 fn symbol_id(letter: char) -> String {
-    let colour = if letter.is_ascii_uppercase() {
+    let color = if letter.is_ascii_uppercase() {
         'w'
     } else {
         'b'
     };
-    format!("pc-{colour}-{letter}")
+    format!("pc-{color}-{letter}")
 }
 
 /// The square of the king of `colour_white`'s side, if exactly one (standing or travelling).
@@ -367,7 +367,7 @@ fn traveller_svg(
         (x + 6, y + 6, S - 12)
     };
     let (x1, y1) = (px + size / 2, py + size / 2);
-    let colour = if t.piece.is_ascii_uppercase() {
+    let color = if t.piece.is_ascii_uppercase() {
         "#2b6cb0"
     } else {
         "#9c4221"
@@ -375,11 +375,11 @@ fn traveller_svg(
     let _ = write!(
         out,
         "<g class='traveller' data-sq='{}' data-to='{}' data-piece='{}' data-committed='{}'>\
-         <line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{colour}' stroke-width='4' \
+         <line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{color}' stroke-width='4' \
          stroke-dasharray='{}' stroke-linecap='round' opacity='0.8'/>\
-         <circle cx='{x2}' cy='{y2}' r='6' fill='none' stroke='{colour}' stroke-width='3' \
+         <circle cx='{x2}' cy='{y2}' r='6' fill='none' stroke='{color}' stroke-width='3' \
          opacity='0.8'/><circle cx='{x1}' cy='{y1}' r='{}' fill='#ffffff' fill-opacity='0.35' \
-         stroke='{colour}' stroke-width='2' stroke-dasharray='5 4'/>\
+         stroke='{color}' stroke-width='2' stroke-dasharray='5 4'/>\
          <use href='#{}' x='{px}' y='{py}' width='{size}' height='{size}'/></g>",
         square_name(t.at.0, t.at.1),
         square_name(t.to.0, t.to.1),

@@ -149,7 +149,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn two_engines_alternate_colours_and_repeat_each_opening_once() {
+    fn two_engines_alternate_colors_and_repeat_each_opening_once() {
         let s = schedule(2, 6, 2);
         let seats: Vec<[usize; 2]> = s.iter().map(|p| p.seats).collect();
         assert_eq!(seats, [[0, 1], [1, 0], [0, 1], [1, 0], [0, 1], [1, 0]]);
@@ -162,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn round_robin_plays_every_pair_with_both_colours() {
+    fn round_robin_plays_every_pair_with_both_colors() {
         let s = schedule(4, 2, 1);
         assert_eq!(s.len(), 12);
         for a in 0..4 {

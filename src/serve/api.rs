@@ -32,7 +32,7 @@ fn flipped(req: &Request) -> bool {
 pub fn state_json(g: &WebGame, flip: bool) -> String {
     let b = g.board.as_ref();
     let fen = b.fen();
-    let colour = match fen.split_whitespace().nth(1) {
+    let color = match fen.split_whitespace().nth(1) {
         Some("b") => "black",
         _ => "white",
     };
@@ -77,7 +77,7 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
     let legal = b.legal_plies();
     format!(
         "{{\"id\":{},\"variant\":{},\"start_fen\":{},\"fen\":{},\"to_move\":\"{}\",\
-         \"colour\":\"{colour}\",\"check\":{},\"moves\":{},\"plies\":[{}],\"outcome\":{outcome},\
+         \"colour\":\"{color}\",\"check\":{},\"moves\":{},\"plies\":[{}],\"outcome\":{outcome},\
          \"thinking\":{},\"generation\":{},\"analysis\":{{\"depth\":{},\"seldepth\":{},\
          \"score\":{},\"side\":{},\"nodes\":{},\"nps\":{},\"time\":{},\"pv\":{},\
          \"bestmove\":{},\"error\":{}}},\"svg\":{}}}",

@@ -493,7 +493,7 @@ mod tests {
     ];
 
     #[test]
-    fn colour_symmetric() {
+    fn color_symmetric() {
         for fen in POSITIONS {
             assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
         }

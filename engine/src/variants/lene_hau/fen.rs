@@ -91,14 +91,14 @@ impl LeneHau {
                             "a group needs two or more pieces",
                         ));
                     }
-                    let mut colour = None;
+                    let mut color = None;
                     for g in group {
                         let (p, k) = role_of(g)
                             .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
-                        if colour.is_some_and(|c| c != p) {
+                        if color.is_some_and(|c| c != p) {
                             return Err(err("placement", rank_text, "a group mixes colours"));
                         }
-                        colour = Some(p);
+                        color = Some(p);
                         let sq = rank * 8 + file;
                         add(&mut pieces, standing(p, k, sq), rank_text)?;
                     }

@@ -46,21 +46,21 @@ impl Position {
         } else {
             Board::from_fen(&board_fen)?
         };
-        let colour = board.side_to_move();
+        let color = board.side_to_move();
         let turn = match fields.get(6) {
             Some(token) => TurnState::parse(token)?,
-            None => TurnState::new(colour, 1, 3),
+            None => TurnState::new(color, 1, 3),
         };
-        let expected = turn.expected_colour(options.schedule).map_err(|why| {
+        let expected = turn.expected_color(options.schedule).map_err(|why| {
             err(format!(
                 "turn state '{turn}' does not fit the {} schedule: {why}",
                 options.schedule
             ))
         })?;
-        if expected != colour {
+        if expected != color {
             return Err(err(format!(
                 "turn state '{turn}' means a {expected} ply under the {} schedule, but the \
-                 colour to move (field 2) is {colour}",
+                 colour to move (field 2) is {color}",
                 options.schedule
             )));
         }
@@ -120,15 +120,15 @@ fn read_sets(
     if !options.detente {
         return Ok(Detente::EMPTY);
     }
-    let colour = board.side_to_move();
+    let color = board.side_to_move();
     let controller = turn.controller;
     // Colours alternate, so the previous ply moved the other colour, and the turn's first ply
     // moved this colour when an even number of plies lie between.
-    let previous_was_enemy = turn.k >= 2 && colour == controller;
+    let previous_was_enemy = turn.k >= 2 && color == controller;
     let first = if (turn.k - 1).is_multiple_of(2) {
-        colour
+        color
     } else {
-        colour.other()
+        color.other()
     };
     let first_was_friendly = turn.k >= 2 && first == controller;
     if friendly.any() && !first_was_friendly {

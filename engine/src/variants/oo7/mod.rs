@@ -207,7 +207,7 @@ impl Game for Position {
     #[inline(always)]
     fn chooser(&self, mv: Move) -> Player {
         if self.options().owner_promotes && mv.promotion_role().is_some() {
-            self.colour()
+            self.color()
         } else {
             self.to_move()
         }

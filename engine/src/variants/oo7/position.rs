@@ -87,7 +87,7 @@ impl Position {
 
     /// The colour the next ply moves.
     #[inline(always)]
-    pub fn colour(&self) -> Player {
+    pub fn color(&self) -> Player {
         self.board.side_to_move()
     }
 
@@ -154,12 +154,12 @@ impl Position {
     /// The position after `mv`, which must be one of [`Position::legal_plies`].
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
-        let colour = self.board.side_to_move();
+        let color = self.board.side_to_move();
         let fast = self.options.fast_and_deadly;
         let king_taken = (fast
             && mv.kind() != MoveKind::EnPassant
-            && self.board.pieces(colour.other(), Role::King).has(mv.to()))
-        .then_some(colour.other());
+            && self.board.pieces(color.other(), Role::King).has(mv.to()))
+        .then_some(color.other());
         let board = if fast {
             self.board.play_pseudo(mv)
         } else {
@@ -167,7 +167,7 @@ impl Position {
         };
         let detente = if self.options.detente {
             self.detente
-                .after(mv, colour == self.turn.controller, self.turn.is_last_ply())
+                .after(mv, color == self.turn.controller, self.turn.is_last_ply())
         } else {
             Detente::EMPTY
         };

@@ -33,9 +33,9 @@ impl Position {
         if let Some(loser) = self.king_taken {
             return Outcome::win(loser.other(), WinReason::RoyalCaptured);
         }
-        let colour = self.board.side_to_move();
+        let color = self.board.side_to_move();
         if !self.options.fast_and_deadly && self.board.checkers().0 != 0 {
-            Outcome::win(colour.other(), WinReason::Checkmate)
+            Outcome::win(color.other(), WinReason::Checkmate)
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }

@@ -64,7 +64,7 @@ impl TurnState {
 
     /// The colour the `k`-th ply of this turn moves under `schedule`, or why the state cannot
     /// occur under it (§10.2).
-    pub fn expected_colour(self, schedule: Schedule) -> Result<Player, String> {
+    pub fn expected_color(self, schedule: Schedule) -> Result<Player, String> {
         let c = self.controller;
         // In a three-ply turn, friendly plies are the odd ones.
         let three = || if self.k % 2 == 1 { c } else { c.other() };

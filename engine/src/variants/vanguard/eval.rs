@@ -229,7 +229,7 @@ mod tests {
     }
 
     #[test]
-    fn the_start_is_balanced_and_colours_are_symmetric() {
+    fn the_start_is_balanced_and_colors_are_symmetric() {
         let start = Vanguard::start(&());
         assert_eq!(start.evaluate(), 0);
         assert_eq!(mirror(&start), {

@@ -202,7 +202,7 @@ fn example_10_schedules_controller_of_plies_0_to_15_and_tokens() {
         let mut got = String::new();
         for i in 0..16 {
             assert_eq!(
-                p.colour(),
+                p.color(),
                 if i % 2 == 0 {
                     Player::White
                 } else {

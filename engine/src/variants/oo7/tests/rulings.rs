@@ -35,7 +35,7 @@ fn ruling_2_the_owner_of_the_mated_king_loses_whoever_mated_it() {
     // ply, and it mates his own king.
     let start = Position::start(&opts("progressive"));
     let p = play(&start, "f2f3,e7e5,g2g4");
-    assert_eq!((p.to_move(), p.colour()), (Player::White, Player::Black));
+    assert_eq!((p.to_move(), p.color()), (Player::White, Player::Black));
     let mated = play(&p, "d8h4");
     assert_eq!(
         mated.outcome(),
@@ -83,7 +83,7 @@ fn ruling_5_progressive_turns_grow_and_refuse_detente() {
         if p.turn().k == 1 {
             lengths.push(p.turn().n);
         }
-        let ply = if p.colour() == Player::White {
+        let ply = if p.color() == Player::White {
             ["g1f3", "f3g1"]
         } else {
             ["g8f6", "f6g8"]
@@ -265,7 +265,7 @@ fn ruling_11_fast_and_deadly_without_a_ply_is_stalemate_even_in_check() {
     let fen = "7k/8/8/8/n7/Pp1pn3/RP1P4/KRB5 b - - 0 1 b1/3";
     let fast = play(&pos(fen, "standard+fast"), "e3c2");
     assert_eq!(
-        (fast.colour(), fast.to_move()),
+        (fast.color(), fast.to_move()),
         (Player::White, Player::Black)
     );
     assert!(fast.in_check());
