@@ -11,7 +11,7 @@
 use super::board::Board;
 use super::geometry::{
     is_orthogonal, KnightStyle, Step, DIRECTION, KNIGHT_STEPS, KNIGHT_THREATS, NEIGHBOURS, NONE,
-    OPPOSITE, PAWN_STEPS, PAWN_THREATS, RING2, STEP,
+    NO_SQUARE, OPPOSITE, PAWN_STEPS, PAWN_THREATS, RING2, STEP,
 };
 use super::moves::Move;
 use super::piece::Role;
@@ -22,13 +22,13 @@ use crate::game::Player;
 use crate::square::Square;
 
 impl Board {
-    /// The enemy of `by` on `sq`, as a victim square, or [`NONE`].
+    /// The enemy of `by` on `sq`, as a victim square, or [`NO_SQUARE`].
     #[inline(always)]
-    fn victim_of(&self, by: Player, sq: u8) -> u8 {
+    fn victim_of(&self, by: Player, sq: u8) -> Square {
         if sq != NONE && self.colors[by.other().index()].has(Square(sq)) {
-            sq
+            Square(sq)
         } else {
-            NONE
+            NO_SQUARE
         }
     }
 
@@ -36,8 +36,8 @@ impl Board {
     #[inline(always)]
     fn line_move(&self, by: Player, role: Role, from: u8, to: u8, dir: u8) -> Move {
         Move {
-            from,
-            to,
+            from: Square(from),
+            to: Square(to),
             role,
             withdrawn: self.victim_of(by, STEP[from as usize][OPPOSITE[dir as usize] as usize]),
             approached: self.victim_of(by, STEP[to as usize][dir as usize]),
@@ -53,8 +53,8 @@ impl Board {
         let last_rank = if by == Player::White { 7 } else { 0 };
         let pawn = role == Role::Pawn;
         Move {
-            from,
-            to: s.to,
+            from: Square(from),
+            to: Square(s.to),
             role,
             withdrawn: self.victim_of(by, s.withdrawal),
             approached: self.victim_of(by, s.approach),
@@ -182,14 +182,14 @@ impl Board {
     fn apply(&mut self, by: Player, mv: &Move) -> i32 {
         let mut won = 0;
         for v in [mv.withdrawn, mv.approached] {
-            if let Some(p) = (v != NONE).then(|| self.piece_at(v)).flatten() {
-                self.toggle(p.player, p.role, v);
+            if let Some(p) = (v != NO_SQUARE).then(|| self.piece_at(v.0)).flatten() {
+                self.toggle(p.player, p.role, v.0);
                 won += p.role.value();
             }
         }
-        if let Some(p) = self.piece_at(mv.from) {
-            self.toggle(by, p.role, mv.from);
-            self.toggle(by, mv.promotion.unwrap_or(p.role), mv.to);
+        if let Some(p) = self.piece_at(mv.from.0) {
+            self.toggle(by, p.role, mv.from.0);
+            self.toggle(by, mv.promotion.unwrap_or(p.role), mv.to.0);
         }
         won
     }
@@ -221,7 +221,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             // Nothing later can raise the first mover's result above what it has taken.
             return false;
         }
-        let mut target = mv.to;
+        let mut target = mv.to.0;
         let mut d = 0;
         loop {
             side = side.other();
@@ -230,7 +230,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             };
             let mut next = board;
             let won = next.apply(side, &reply) + Self::promotion_gain(reply);
-            if reply.from == board.king(side) && next.attacked::<DEEP>(reply.to, side.other()) {
+            if reply.from.0 == board.king(side) && next.attacked::<DEEP>(reply.to.0, side.other()) {
                 // A king may not capture into check.
                 break;
             }
@@ -241,7 +241,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                 break;
             }
             board = next;
-            target = reply.to;
+            target = reply.to.0;
         }
         while d > 0 {
             gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
@@ -340,13 +340,13 @@ mod tests {
                         p.fen()
                     );
                     // Roles are declared cheapest first, the king last.
-                    let value = |m: &super::Move| p.board.piece_at(m.from).unwrap().role;
+                    let value = |m: &super::Move| p.board.piece_at(m.from.0).unwrap().role;
                     for m in moves
                         .iter()
-                        .filter(|m| m.withdrawn == t.0 || m.approached == t.0)
+                        .filter(|m| m.withdrawn == t || m.approached == t)
                     {
                         let c = cheapest.expect("a legal capture exists");
-                        assert!(c.withdrawn == t.0 || c.approached == t.0);
+                        assert!(c.withdrawn == t || c.approached == t);
                         assert!(value(&c) <= value(m), "{} {c:?} vs {m:?}", p.fen());
                         checked += 1;
                     }
@@ -356,7 +356,7 @@ mod tests {
                         if let Some(m) = moves.iter().find(same) {
                             assert_eq!((m.withdrawn, m.approached), (c.withdrawn, c.approached));
                         }
-                        assert!(c.to < 64 && p.board.piece_at(c.to).is_none());
+                        assert!(c.to.0 < 64 && p.board.piece_at(c.to.0).is_none());
                     }
                 }
                 p = p.play(moves[rng.random_range(0..moves.len())]);

@@ -139,7 +139,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                 } else {
                     Player::Black
                 };
-                self.put(rank * 8 + file, Piece::new(player, role));
+                self.put(Square(rank * 8 + file), Piece::new(player, role));
                 file += 1;
             }
             if file != 8 {

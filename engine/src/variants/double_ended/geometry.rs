@@ -14,6 +14,9 @@ use crate::square::{Board8, Square};
 
 /// "No square": off the board, or no victim.
 pub const NONE: u8 = 64;
+/// [`NONE`] as a [`Square`]: a move's victim fields hold it when nothing is captured there (an
+/// `Option<Square>` would make the move two bytes longer).
+pub const NO_SQUARE: Square = Square(NONE);
 
 /// The eight unit directions as (file, rank) steps, in [`crate::bitboard::Direction::ALL`] order:
 /// N, S, E, W (orthogonal, indices 0-3), NE, NW, SE, SW (diagonal, 4-7).

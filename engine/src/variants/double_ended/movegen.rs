@@ -4,7 +4,7 @@
 use super::board::{bit, Board};
 use super::geometry::{
     KnightStyle, Step, DIRECTION, KNIGHT_STEPS, KNIGHT_TARGETS, KNIGHT_VICTIMS, NEIGHBOURS, NONE,
-    NO_DIRECTION, OPPOSITE, PAWN_STEPS, RAYS, STEP,
+    NO_DIRECTION, NO_SQUARE, OPPOSITE, PAWN_STEPS, RAYS, STEP,
 };
 use super::moves::Move;
 use super::piece::Role;
@@ -51,29 +51,27 @@ impl<const DEEP: bool, const COUNT: bool> Generator<'_, DEEP, COUNT> {
     /// touches no square the attack test reads cannot change its answer, so most moves skip it.
     #[inline(always)]
     fn is_legal(&self, mv: &Move) -> bool {
-        let changed = bit(mv.from) | bit(mv.to) | bit(mv.withdrawn) | bit(mv.approached);
-        if !self.checked && mv.from != self.king && (changed & self.sensitive).is_empty() {
+        let (from, to) = (mv.from.0, mv.to.0);
+        let (withdrawn, approached) = (mv.withdrawn.0, mv.approached.0);
+        let changed = bit(from) | bit(to) | bit(withdrawn) | bit(approached);
+        if !self.checked && from != self.king && (changed & self.sensitive).is_empty() {
             return true;
         }
         let mut after = *self.board;
-        after.colors[self.us.index()] ^= bit(mv.from) | bit(mv.to);
-        after.colors[self.us.other().index()] &= !(bit(mv.withdrawn) | bit(mv.approached));
-        let king = if mv.from == self.king {
-            mv.to
-        } else {
-            self.king
-        };
+        after.colors[self.us.index()] ^= bit(from) | bit(to);
+        after.colors[self.us.other().index()] &= !(bit(withdrawn) | bit(approached));
+        let king = if from == self.king { to } else { self.king };
         !after.attacked::<DEEP>(king, self.us.other())
     }
 
     #[inline(always)]
     fn add(&mut self, role: Role, from: u8, to: u8, withdrawn: u8, approached: u8, promotes: bool) {
         let mv = Move {
-            from,
-            to,
+            from: Square(from),
+            to: Square(to),
             role,
-            withdrawn,
-            approached,
+            withdrawn: Square(withdrawn),
+            approached: Square(approached),
             promotion: None,
             castle: false,
         };
@@ -400,11 +398,11 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                     g.count += 1;
                 } else {
                     g.out.push(Move {
-                        from: home,
-                        to,
+                        from: Square(home),
+                        to: Square(to),
                         role: Role::King,
-                        withdrawn: NONE,
-                        approached: NONE,
+                        withdrawn: NO_SQUARE,
+                        approached: NO_SQUARE,
                         promotion: None,
                         castle: true,
                     });

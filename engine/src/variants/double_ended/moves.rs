@@ -1,6 +1,6 @@
 //! The move type: origin, destination, and the victims its geometry forces.
 
-use super::geometry::NONE;
+use super::geometry::NO_SQUARE;
 use super::piece::Role;
 use crate::square::{Board8, Square};
 use std::fmt;
@@ -9,24 +9,24 @@ use std::fmt;
 /// once, by the generator), so playing it and asking what it captures need no geometry.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub(super) from: u8,
-    pub(super) to: u8,
+    pub(super) from: Square,
+    pub(super) to: Square,
     /// The role of the moving piece (before any promotion), so playing it looks nothing up.
     pub(super) role: Role,
-    /// The square of the piece captured by withdrawal, or [`NONE`].
-    pub(super) withdrawn: u8,
-    /// The square of the piece captured by approach, or [`NONE`].
-    pub(super) approached: u8,
+    /// The square of the piece captured by withdrawal, or [`NO_SQUARE`].
+    pub(super) withdrawn: Square,
+    /// The square of the piece captured by approach, or [`NO_SQUARE`].
+    pub(super) approached: Square,
     pub(super) promotion: Option<Role>,
     pub(super) castle: bool,
 }
 
 impl Move {
     pub fn from(self) -> Square {
-        Square(self.from)
+        self.from
     }
     pub fn to(self) -> Square {
-        Square(self.to)
+        self.to
     }
     pub fn promotion(self) -> Option<Role> {
         self.promotion
@@ -37,17 +37,21 @@ impl Move {
     /// Whether the move removes at least one enemy piece.
     #[inline(always)]
     pub fn is_capture(self) -> bool {
-        self.withdrawn != NONE || self.approached != NONE
+        self.withdrawn != NO_SQUARE || self.approached != NO_SQUARE
     }
     /// The square of the enemy piece captured by withdrawal, if any.
     pub fn withdrawal_victim(self) -> Option<Square> {
-        (self.withdrawn != NONE).then_some(Square(self.withdrawn))
+        (self.withdrawn != NO_SQUARE).then_some(self.withdrawn)
     }
     /// The square of the enemy piece captured by approach, if any.
     pub fn approach_victim(self) -> Option<Square> {
-        (self.approached != NONE).then_some(Square(self.approached))
+        (self.approached != NO_SQUARE).then_some(self.approached)
     }
 }
+
+// Seven bytes, as with raw `u8` squares: a `Square` is a `u8` underneath, and "no victim" is a
+// square value rather than an `Option` (a byte more each).
+const _: () = assert!(std::mem::size_of::<Move>() == 7);
 
 /// UCI notation: `e2e4`, `g7h8m`.
 impl fmt::Display for Move {

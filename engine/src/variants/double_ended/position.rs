@@ -2,11 +2,12 @@
 //! and making a move.
 
 use super::board::Board;
-use super::geometry::NONE;
+use super::geometry::NO_SQUARE;
 use super::moves::Move;
 use super::piece::{Piece, Role};
 use super::zobrist;
 use crate::game::Player;
+use crate::square::Square;
 
 /// Castling rights, one bit each.
 pub const WHITE_SHORT: u8 = 1;
@@ -15,7 +16,7 @@ pub const BLACK_SHORT: u8 = 4;
 pub const BLACK_LONG: u8 = 8;
 
 /// `KEEP[sq]`: the rights that survive a move from, to or capturing on `sq` (a king or rook
-/// leaving its home square, a rook captured on its corner). Index [`NONE`] keeps everything.
+/// leaving its home square, a rook captured on its corner). Index [`NO_SQUARE`] keeps everything.
 const KEEP: [u8; 65] = {
     let mut t = [0xf; 65];
     t[4] = !(WHITE_SHORT | WHITE_LONG) & 0xf;
@@ -53,7 +54,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
 
     /// The piece on `sq`, if any.
     #[inline(always)]
-    pub fn piece_at(&self, sq: crate::square::Square) -> Option<Piece> {
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.piece_at(sq.0)
     }
 
@@ -63,18 +64,18 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     }
 
     #[inline(always)]
-    pub(super) fn put(&mut self, sq: u8, piece: Piece) {
-        debug_assert!(self.board.piece_at(sq).is_none());
-        self.board.toggle(piece.player, piece.role, sq);
-        self.key ^= zobrist::PIECES[piece.player.index()][piece.role.index()][sq as usize];
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.board.piece_at(sq.0).is_none());
+        self.board.toggle(piece.player, piece.role, sq.0);
+        self.key ^= zobrist::PIECES[piece.player.index()][piece.role.index()][sq.index()];
     }
 
     /// Removes `player`'s piece of `role` from `sq`.
     #[inline(always)]
-    pub(super) fn lift(&mut self, player: Player, role: Role, sq: u8) {
-        debug_assert_eq!(self.board.piece_at(sq), Some(Piece::new(player, role)));
-        self.board.toggle(player, role, sq);
-        self.key ^= zobrist::PIECES[player.index()][role.index()][sq as usize];
+    pub(super) fn lift(&mut self, player: Player, role: Role, sq: Square) {
+        debug_assert_eq!(self.board.piece_at(sq.0), Some(Piece::new(player, role)));
+        self.board.toggle(player, role, sq.0);
+        self.key ^= zobrist::PIECES[player.index()][role.index()][sq.index()];
     }
 
     pub(super) fn set_castling(&mut self, rights: u8) {
@@ -102,8 +103,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         let us = self.side;
         // Victims first: they never stand on the origin or destination.
         for v in [mv.withdrawn, mv.approached] {
-            if v != NONE {
-                p.lift(us.other(), p.board.role_at(v), v);
+            if v != NO_SQUARE {
+                p.lift(us.other(), p.board.role_at(v.0), v);
             }
         }
         let role = mv.role;
@@ -112,17 +113,17 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         if mv.castle {
             // The rook jumps to the square the king crossed.
             let (rook_from, rook_to) = if mv.to > mv.from {
-                (mv.from + 3, mv.from + 1)
+                (Square(mv.from.0 + 3), Square(mv.from.0 + 1))
             } else {
-                (mv.from - 4, mv.from - 1)
+                (Square(mv.from.0 - 4), Square(mv.from.0 - 1))
             };
             p.lift(us, Role::Rook, rook_from);
             p.put(rook_to, Piece::new(us, Role::Rook));
         }
         let rights = self.castling
-            & KEEP[mv.from as usize]
-            & KEEP[mv.withdrawn as usize]
-            & KEEP[mv.approached as usize];
+            & KEEP[mv.from.index()]
+            & KEEP[mv.withdrawn.index()]
+            & KEEP[mv.approached.index()];
         if rights != self.castling {
             p.set_castling(rights);
         }

@@ -2,6 +2,7 @@
 //! key and evaluation checks. Perft suites and the comparison with a naive generator live in
 //! perft/double_ended.rs.
 
+use super::geometry::NO_SQUARE;
 use super::*;
 use crate::bitboard::Bitboard;
 use crate::history::History;
@@ -174,18 +175,16 @@ fn example_8_indirect_pin() {
     assert_eq!(names(&p), sorted("c2a4 c2b1 c2b3 c2d1 e1d1 e1d2 e1f1 e1f2"));
     // c2d3 exists as a pseudo-legal move: it would capture e4 and open the e-file.
     let c2d3 = p.play(Move {
-        from: sq("c2").0,
-        to: sq("d3").0,
+        from: sq("c2"),
+        to: sq("d3"),
         role: Role::Bishop,
-        withdrawn: NONE_SQ,
-        approached: sq("e4").0,
+        withdrawn: NO_SQUARE,
+        approached: sq("e4"),
         promotion: None,
         castle: false,
     });
     assert!(c2d3.board.attacked::<false>(sq("e1").0, Player::Black));
 }
-
-const NONE_SQ: u8 = 64;
 
 #[test]
 fn example_9_king_against_king_checkmate() {
