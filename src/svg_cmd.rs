@@ -41,7 +41,7 @@ pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
         // A placement the grid cannot read (a later variant's marks): an empty picture.
         Err(e) => format!(
             "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 400 40'><text x='4' y='24'>{}</text></svg>",
-            e.0.replace('&', "&amp;").replace('<', "&lt;")
+            e.what().replace('&', "&amp;").replace('<', "&lt;")
         ),
     }
 }
@@ -78,10 +78,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         i += 2;
     }
-    let mut game = board_api::open(&variant, &options, fen.as_deref()).map_err(|e| e.0)?;
+    let mut game =
+        board_api::open(&variant, &options, fen.as_deref()).map_err(|e| e.to_string())?;
     if let Some(ply) = &last {
         for ply in ply.split(',') {
-            game.play(ply).map_err(|e| e.0)?;
+            game.play(ply).map_err(|e| e.to_string())?;
         }
     }
     let svg = game_svg(game.as_ref(), flipped);

@@ -165,7 +165,10 @@ mod tests {
         assert_eq!(Play::parse("search"), Ok(Play::Search));
         assert_eq!(Play::parse("RandomGreedy"), Ok(Play::RandomGreedy));
         assert_eq!(Play::parse("maximin"), Ok(Play::Maximin));
-        assert!(Play::parse("clever").unwrap_err().0.contains("'clever'"));
+        assert!(Play::parse("clever")
+            .unwrap_err()
+            .what()
+            .contains("'clever'"));
     }
 
     #[test]

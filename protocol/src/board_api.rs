@@ -418,16 +418,17 @@ impl<G: Describe> BoardGame for VariantGame<G> {
 
     fn play(&mut self, ply: &str) -> Result<(), ParseError> {
         if let Some(outcome) = self.history.outcome() {
-            return Err(ParseError::new(format!(
-                "move '{ply}' after the game ended ({outcome})"
-            )));
+            return Err(ParseError::with_token(
+                format!("move '{ply}' after the game ended ({outcome})"),
+                ply,
+            ));
         }
         let pos = self.history.position().clone();
         let mv = pos.parse_move(ply).map_err(|e| {
-            if e.0.contains(ply) {
+            if e.token() == Some(ply) {
                 e
             } else {
-                ParseError::new(format!("move '{ply}': {e}"))
+                ParseError::with_token(format!("move '{ply}': {e}"), ply)
             }
         })?;
         let before_fen = pos.fen();
@@ -580,7 +581,7 @@ mod tests {
         assert_eq!(g.legal_plies().len(), 20);
         for bad in ["e2e5", "zz", "e7e5", ""] {
             let e = g.play(bad).unwrap_err();
-            assert!(e.0.contains(&format!("'{bad}'")), "{e}");
+            assert!(e.what().contains(&format!("'{bad}'")), "{e}");
         }
         assert!(g.plies().is_empty());
         for ply in ["e2e4", "d7d5", "e4d5"] {
@@ -599,12 +600,12 @@ mod tests {
     #[test]
     fn unknown_variants_options_and_fens_are_named() {
         let e = open("shogi", &[], None).err().unwrap();
-        assert!(e.0.contains("'shogi'"), "{e}");
+        assert!(e.what().contains("'shogi'"), "{e}");
         let e = open("chess", &[], Some("rnbqk/8 w")).err().unwrap();
-        assert!(!e.0.is_empty());
+        assert!(!e.what().is_empty());
         let opts = vec![("Schedule".to_string(), "weekly".to_string())];
         let e = open("007", &opts, None).err().unwrap();
-        assert!(e.0.contains("weekly"), "{e}");
+        assert!(e.what().contains("weekly"), "{e}");
     }
 
     #[test]

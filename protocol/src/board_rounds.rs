@@ -76,9 +76,10 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
 
     fn play(&mut self, ply: &str) -> Result<(), ParseError> {
         if let Some(outcome) = self.game.outcome() {
-            return Err(ParseError::new(format!(
-                "order '{ply}' after the game ended ({outcome})"
-            )));
+            return Err(ParseError::with_token(
+                format!("order '{ply}' after the game ended ({outcome})"),
+                ply,
+            ));
         }
         let side = self.writer();
         let pos = self.game.position().clone();

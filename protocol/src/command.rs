@@ -243,7 +243,7 @@ mod tests {
     }
 
     fn error(s: &str) -> String {
-        Command::parse(s).unwrap_err().0
+        Command::parse(s).unwrap_err().to_string()
     }
 
     #[test]

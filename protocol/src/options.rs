@@ -256,7 +256,7 @@ mod tests {
             ),
             ("UCI_ShowWDL", Some("1"), "'1'"),
         ] {
-            let e = o.set(name, value).unwrap_err().0;
+            let e = o.set(name, value).unwrap_err().to_string();
             assert!(e.contains(token), "{e}");
         }
         assert_eq!(o, want);

@@ -268,16 +268,16 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
         let mut game = Rounds::new(root);
         for (i, token) in moves.iter().enumerate() {
             if game.position().is_terminal() {
-                return Err(ParseError::new(format!(
-                    "round {} '{token}': the game is already over",
-                    i + 1
-                )));
+                return Err(ParseError::with_token(
+                    format!("round {} '{token}': the game is already over", i + 1),
+                    token,
+                ));
             }
             let (white, black) = game.position().parse_round(token).map_err(|e| {
-                if e.0.contains(token.as_str()) {
+                if e.token() == Some(token) {
                     e
                 } else {
-                    ParseError::new(format!("round '{token}': {e}"))
+                    ParseError::with_token(format!("round '{token}': {e}"), token)
                 }
             })?;
             game.play(white, black);

@@ -175,10 +175,10 @@ impl<G: Describe> GameSession<G> {
 
 /// The error of a move token, naming the token if the variant's message does not.
 fn move_error(token: &str, e: ParseError) -> ParseError {
-    if e.0.contains(token) {
+    if e.token() == Some(token) {
         e
     } else {
-        ParseError::new(format!("move '{token}': {e}"))
+        ParseError::with_token(format!("move '{token}': {e}"), token)
     }
 }
 

@@ -171,7 +171,7 @@ impl VariantTask for VariantFuzz {
                     let _ = pos.play(mv).outcome();
                 }
             }),
-            Err(e) => one_line(&e.0),
+            Err(e) => one_line(e.what()),
         });
         run.mutated_moves(b.moves, |fen, token, _| {
             let pos = G::from_fen(fen, &options).ok()?;
@@ -181,7 +181,7 @@ impl VariantTask for VariantFuzz {
                     pos.legal_moves(&mut moves);
                     legal(mv, &moves)
                 }
-                Err(e) => one_line(&e.0),
+                Err(e) => one_line(e.what()),
             })
         });
         run.finish::<G::Options>(false)
@@ -225,7 +225,7 @@ impl VariantTask for VariantFuzz {
                     let _ = pos.resolve(w, b).outcome();
                 }
             }),
-            Err(e) => one_line(&e.0),
+            Err(e) => one_line(e.what()),
         });
         run.mutated_moves(b.moves, |fen, token, rng| {
             let pos = G::from_fen(fen, &options).ok()?;
@@ -240,7 +240,7 @@ impl VariantTask for VariantFuzz {
                     pos.orders(side, &mut orders);
                     legal(order, &orders)
                 }
-                Err(e) => one_line(&e.0),
+                Err(e) => one_line(e.what()),
             })
         });
         run.finish::<G::Options>(true)

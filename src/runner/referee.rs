@@ -97,8 +97,8 @@ impl<G: Game> Referee<G> {
             }
             let mv = self.position().parse_move(text).map_err(|e| {
                 // The variant's message names the ply already, or gets it named here.
-                if e.0.contains(&format!("'{text}'")) {
-                    e.0
+                if e.token() == Some(text) {
+                    e.to_string()
                 } else {
                     format!("illegal move '{text}' ({e})")
                 }

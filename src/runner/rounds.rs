@@ -185,8 +185,8 @@ pub fn play_rounds<G: SimultaneousGame>(
                     ));
                 }
                 pos.parse_order(p, &text).map_err(|e| {
-                    let why = if e.0.contains(&format!("'{text}'")) {
-                        e.0
+                    let why = if e.token() == Some(text.as_str()) {
+                        e.to_string()
                     } else {
                         format!("illegal order '{text}' ({e})")
                     };

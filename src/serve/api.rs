@@ -253,7 +253,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                             g.generation += 1;
                             Response::json(200, state_json(&g, flip))
                         }
-                        Err(e) => Response::error(400, &e.0),
+                        Err(e) => Response::error(400, e.what()),
                     }
                 }
                 ("POST", ["undo"]) => {
@@ -313,7 +313,7 @@ fn new_game(table: &Table, req: &Request) -> Response {
             let g = lock(&game);
             Response::json(200, state_json(&g, flipped(req)))
         }
-        Err(e) => Response::error(400, &e.0),
+        Err(e) => Response::error(400, e.what()),
     }
 }
 
@@ -321,12 +321,12 @@ fn stateless_svg(req: &Request) -> Response {
     let variant = req.field("variant").unwrap_or("chess");
     let mut game = match board_api::open(variant, &options_of(req), req.field("fen")) {
         Ok(g) => g,
-        Err(e) => return Response::error(400, &e.0),
+        Err(e) => return Response::error(400, e.what()),
     };
     if let Some(last) = req.field("last").filter(|l| !l.is_empty()) {
         for ply in last.split(',') {
             if let Err(e) = game.play(ply) {
-                return Response::error(400, &e.0);
+                return Response::error(400, e.what());
             }
         }
     }

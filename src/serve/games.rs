@@ -274,7 +274,7 @@ impl Table {
             }
             Err(e) => {
                 self.searches.fetch_sub(1, Ordering::AcqRel);
-                Err(GoError::Bad(e.0))
+                Err(GoError::Bad(e.to_string()))
             }
         }
     }

@@ -166,7 +166,7 @@ mod tests {
             ("fast", "'fast'"),
             ("-all", "'-all'"),
         ] {
-            let e = Pruning::parse(text).unwrap_err().0;
+            let e = Pruning::parse(text).unwrap_err().to_string();
             assert!(e.contains(token), "{text}: {e}");
         }
     }

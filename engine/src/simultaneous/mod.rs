@@ -106,9 +106,10 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
                 self.parse_order(Player::White, w)?,
                 self.parse_order(Player::Black, b)?,
             )),
-            _ => Err(ParseError::new(format!(
-                "bad round '{s}': expected WHITE,BLACK such as e2e4,e7e5"
-            ))),
+            _ => Err(ParseError::with_token(
+                format!("bad round '{s}': expected WHITE,BLACK such as e2e4,e7e5"),
+                s,
+            )),
         }
     }
 

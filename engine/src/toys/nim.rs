@@ -172,7 +172,7 @@ mod tests {
             ("21 3 1 0 x", "'x'"),
         ] {
             let e = Nim::from_fen(fen, &NimOptions::default()).unwrap_err();
-            assert!(e.0.contains(token), "{fen}: {e}");
+            assert!(e.what().contains(token), "{fen}: {e}");
         }
     }
 

@@ -122,7 +122,7 @@ impl SimultaneousGame for Pennies {
             .iter()
             .copied()
             .find(|o| o.to_string() == s)
-            .ok_or_else(|| ParseError::new(format!("illegal or malformed order '{s}'")))
+            .ok_or_else(|| ParseError::with_token(format!("illegal or malformed order '{s}'"), s))
     }
 
     fn format_order(&self, order: u8) -> String {

@@ -13,6 +13,11 @@ fn err(msg: String) -> ParseError {
     ParseError::new(format!("bad FEN: {msg}"))
 }
 
+/// An error that `token`, which `msg` names, is to blame for.
+fn err_at(msg: String, token: &str) -> ParseError {
+    ParseError::with_token(format!("bad FEN: {msg}"), token)
+}
+
 impl Position {
     /// The orthodox start position.
     pub fn start() -> Position {
@@ -401,11 +406,15 @@ fn read_en_passant(p: &Position, field: &str) -> Result<Option<Square>, ParseErr
     Ok(Some(sq))
 }
 
-fn read_number(token: &str, what: &str) -> Result<u32, ParseError> {
+/// Reads a clock field (Ven's too).
+pub(crate) fn read_number(token: &str, what: &str) -> Result<u32, ParseError> {
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(format!("{what} must be a number, not '{token}'")));
+        return Err(err_at(
+            format!("{what} must be a number, not '{token}'"),
+            token,
+        ));
     }
     token
         .parse()
-        .map_err(|_| err(format!("{what} '{token}' is too large")))
+        .map_err(|_| err_at(format!("{what} '{token}' is too large"), token))
 }

@@ -32,6 +32,7 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use fen::read_number;
 pub use fen::START_FEN;
 pub(crate) use movegen::Sink;
 pub use moves::{Move, MoveKind, MoveList};
@@ -46,9 +47,10 @@ use crate::square::{Board8, Square};
 /// asking whether any position allows it.
 pub fn parse_uci_parts(s: &str) -> Result<(Square, Square, Option<Role>), ParseError> {
     let malformed = || {
-        ParseError::new(format!(
-            "bad move '{s}': expected a move like e2e4 or e7e8q"
-        ))
+        ParseError::with_token(
+            format!("bad move '{s}': expected a move like e2e4 or e7e8q"),
+            s,
+        )
     };
     let (from, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(malformed)?;
     let (to, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(malformed)?;
@@ -57,15 +59,17 @@ pub fn parse_uci_parts(s: &str) -> Result<(Square, Square, Option<Role>), ParseE
         r if r.len() == 1 => match Role::from_char(r.chars().next().unwrap_or(' ')) {
             Some(role) if Role::PROMOTIONS.contains(&role) => Some(role),
             _ => {
-                return Err(ParseError::new(format!(
-                    "bad promotion '{r}' in move '{s}'"
-                )))
+                return Err(ParseError::with_token(
+                    format!("bad promotion '{r}' in move '{s}'"),
+                    s,
+                ))
             }
         },
         r => {
-            return Err(ParseError::new(format!(
-                "unexpected '{r}' after move '{s}'"
-            )))
+            return Err(ParseError::with_token(
+                format!("unexpected '{r}' after move '{s}'"),
+                s,
+            ))
         }
     };
     Ok((from, to, promotion))
@@ -82,7 +86,9 @@ impl Position {
             .iter()
             .copied()
             .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
-            .ok_or_else(|| ParseError::new(format!("illegal move '{s}' in {}", self.fen())))
+            .ok_or_else(|| {
+                ParseError::with_token(format!("illegal move '{s}' in {}", self.fen()), s)
+            })
     }
 }
 

@@ -796,7 +796,7 @@ fn chess960_castling_fields_are_checked() {
         ("rk6/8/8/8/8/8/8/RK6 w X - 0 1", "'X'"),
         ("rk6/8/8/8/8/8/8/RK6 w B - 0 1", "'B'"),
     ] {
-        let e = Position::from_fen_with(fen, true).unwrap_err().0;
+        let e = Position::from_fen_with(fen, true).unwrap_err().to_string();
         assert!(e.contains(token), "{fen}: {e}");
     }
     // Without UCI_Chess960 a Chess960 field is refused, as before.

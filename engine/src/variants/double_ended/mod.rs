@@ -171,7 +171,8 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     }
 
     fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
-        let bad = || ParseError::new(format!("bad move '{s}' (expected like e2e4 or g7h8m)"));
+        let bad =
+            || ParseError::with_token(format!("bad move '{s}' (expected like e2e4 or g7h8m)"), s);
         let (_, rest) = Square::parse_prefix::<Board8>(s).ok_or_else(bad)?;
         let (_, rest) = Square::parse_prefix::<Board8>(rest).ok_or_else(bad)?;
         let promotion_letters = if DEEP { "qrbn" } else { "qrbnm" };
@@ -179,7 +180,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
             return Err(bad());
         }
         find_legal_move(self, s)
-            .map_err(|_| ParseError::new(format!("illegal move '{s}' in {}", self.fen())))
+            .map_err(|_| ParseError::with_token(format!("illegal move '{s}' in {}", self.fen()), s))
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -363,7 +363,7 @@ fn ruling_7_check_is_any_capturing_enemy_move() {
     // Kings two apart in line with the middle empty attack each other, so no such position
     // is legal; adjacent kings attack only with room behind the attacker to withdraw into.
     let err = DoubleEndedChess::from_fen("8/8/8/8/3k4/8/3K4/8 w - - 0 1").unwrap_err();
-    assert!(err.0.contains("is in check"), "{err}");
+    assert!(err.what().contains("is in check"), "{err}");
     assert!(
         pos("8/8/8/8/8/8/8/Kk6 w - - 0 1").in_check(),
         "b1 withdraws to c1"
@@ -407,7 +407,7 @@ fn ruling_9_promotion_choices() {
         .filter(|m| m.starts_with("g7g8"))
         .collect();
     assert_eq!(promos, sorted("g7g8b g7g8n g7g8q g7g8r"));
-    assert!(d.parse_move("g7g8m").unwrap_err().0.contains("g7g8m"));
+    assert!(d.parse_move("g7g8m").unwrap_err().what().contains("g7g8m"));
 }
 
 #[test]
@@ -460,7 +460,7 @@ fn ruling_11_start_position_and_letters() {
         Some(Piece::new(Player::White, Role::Knight))
     );
     let err = DeepDoubleEndedChess::from_fen(START_FEN).unwrap_err();
-    assert!(err.0.contains("'m'"), "{err}");
+    assert!(err.what().contains("'m'"), "{err}");
     assert_eq!(DoubleEndedChess::NAME, "double-ended");
     assert_eq!(DeepDoubleEndedChess::NAME, "double-ended-deep");
 }
@@ -529,7 +529,7 @@ fn fen_errors_name_the_bad_token() {
     ];
     for (fen, needle) in cases {
         let err = DoubleEndedChess::from_fen(fen).expect_err(fen);
-        assert!(err.0.contains(needle), "{fen}: '{err}' lacks {needle}");
+        assert!(err.what().contains(needle), "{fen}: '{err}' lacks {needle}");
     }
 }
 
@@ -552,10 +552,10 @@ fn move_notation_errors_name_the_move() {
     let p = DoubleEndedChess::start(&());
     for bad in ["", "e2", "e2e9", "e2e4q", "e2e4x", "z1a1", "e2e4 "] {
         let err = p.parse_move(bad).expect_err(bad);
-        assert!(err.0.contains(&format!("'{bad}'")), "{err}");
+        assert!(err.what().contains(&format!("'{bad}'")), "{err}");
     }
     let err = p.parse_move("e2e5").unwrap_err();
-    assert!(err.0.contains("'e2e5'"));
+    assert!(err.what().contains("'e2e5'"));
     assert_eq!(p.format_move(p.parse_move("b1c3").unwrap()), "b1c3");
 }
 

@@ -5,7 +5,7 @@ use super::*;
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
 fn err(field: &str, token: &str, why: &str) -> ParseError {
-    ParseError::new(format!("FEN {field} '{token}': {why}"))
+    ParseError::with_token(format!("FEN {field} '{token}': {why}"), token)
 }
 
 fn role_of(c: char) -> Option<(Player, u8)> {

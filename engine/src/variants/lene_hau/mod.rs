@@ -479,11 +479,12 @@ impl Game for LeneHau {
             .copied()
             .find(|m| self.format_move(*m) == s)
             .ok_or_else(|| {
-                if s.len() < 4 || s.len() > 6 {
-                    ParseError::new(format!("malformed move '{s}'"))
+                let why = if s.len() < 4 || s.len() > 6 {
+                    "malformed"
                 } else {
-                    ParseError::new(format!("illegal move '{s}'"))
-                }
+                    "illegal"
+                };
+                ParseError::with_token(format!("{why} move '{s}'"), s)
             })
     }
 

@@ -320,7 +320,7 @@ fn lene_hau_fen_rejects_bad_input_with_the_token() {
     ] {
         match LeneHau::from_fen(fen) {
             Ok(_) => panic!("accepted {fen}"),
-            Err(e) => assert!(e.0.contains(token), "{fen}: {e}"),
+            Err(e) => assert!(e.what().contains(token), "{fen}: {e}"),
         }
     }
 }
@@ -454,8 +454,8 @@ fn lene_hau_time_terms_option() {
     o.set("timeterms", "FALSE").unwrap();
     assert!(!o.time_terms);
     let e = o.set("TimeTerms", "maybe").unwrap_err();
-    assert!(e.0.contains("'maybe'"), "{e}");
-    assert!(o.set("Tempo", "1").unwrap_err().0.contains("'Tempo'"));
+    assert!(e.what().contains("'maybe'"), "{e}");
+    assert!(o.set("Tempo", "1").unwrap_err().what().contains("'Tempo'"));
     // Only the evaluation changes: the same FEN, key and moves.
     let fen = "4r3/k7/8/8/8/8/8/4K3 w - - 0 1 Be4>h7";
     assert_eq!(without_time(fen).key(), pos(fen).key());

@@ -18,9 +18,10 @@ impl Position {
             return Ok(m);
         }
         if let Some(loser) = self.king_taken {
-            return Err(ParseError::new(format!(
-                "illegal ply '{s}': the game is over ({loser}'s king was captured)"
-            )));
+            return Err(ParseError::with_token(
+                format!("illegal ply '{s}': the game is over ({loser}'s king was captured)"),
+                s,
+            ));
         }
         let mut unfiltered = MoveList::new();
         self.unfiltered_plies(&mut unfiltered);
@@ -29,10 +30,10 @@ impl Position {
         } else {
             "illegal"
         };
-        Err(ParseError::new(format!(
-            "{why} ply '{s}' in {}",
-            self.fen()
-        )))
+        Err(ParseError::with_token(
+            format!("{why} ply '{s}' in {}", self.fen()),
+            s,
+        ))
     }
 
     /// Reads plies joined by commas (one turn, part of one, or several), each checked in the
@@ -42,9 +43,10 @@ impl Position {
         let mut plies = Vec::new();
         for token in text.split(',') {
             if token.is_empty() {
-                return Err(ParseError::new(format!(
-                    "empty ply in '{text}': plies are joined by single commas"
-                )));
+                return Err(ParseError::with_token(
+                    format!("empty ply in '{text}': plies are joined by single commas"),
+                    text,
+                ));
             }
             let mv = pos.parse_ply(token)?;
             pos = pos.play(mv);

@@ -143,12 +143,15 @@ impl Game for Vanguard {
                 .strip_prefix(s)
                 .is_some_and(|l| l.len() == 1)
         }) {
-            return Err(ParseError::new(format!(
-                "move '{s}' must name its promotion: '{}'",
-                self.format_move(*m)
-            )));
+            return Err(ParseError::with_token(
+                format!(
+                    "move '{s}' must name its promotion: '{}'",
+                    self.format_move(*m)
+                ),
+                s,
+            ));
         }
-        Err(ParseError::new(format!("illegal move '{s}'")))
+        Err(ParseError::with_token(format!("illegal move '{s}'"), s))
     }
 
     fn format_move(&self, mv: Move) -> String {

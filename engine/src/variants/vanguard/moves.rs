@@ -68,7 +68,7 @@ pub struct Notation {
 
 /// Parses the grammar of §9.1; the error names the bad token.
 pub fn parse_notation(s: &str) -> Result<Notation, ParseError> {
-    let bad = |what: &str| ParseError::new(format!("bad {what} in move '{s}'"));
+    let bad = |what: &str| ParseError::with_token(format!("bad {what} in move '{s}'"), s);
     let square = |rest: &str, what: &str| -> Result<(Square, usize), ParseError> {
         let (sq, tail) = Square::parse_prefix::<Board16>(rest).ok_or_else(|| bad(what))?;
         Ok((sq, rest.len() - tail.len()))

@@ -6,12 +6,17 @@ use super::position::Ven;
 use crate::bitboard::Bitboard;
 use crate::game::{ParseError, Player};
 use crate::square::{Board8, Square};
-use crate::variants::chess::{Position, Role};
+use crate::variants::chess::{read_number, Position, Role};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn err(msg: String) -> ParseError {
     ParseError::new(format!("bad Ven FEN: {msg}"))
+}
+
+/// An error of the chess reader, told as Ven's.
+fn from_chess(e: ParseError) -> ParseError {
+    e.map_what(|w| format!("bad Ven FEN: {}", w.trim_start_matches("bad FEN: ")))
 }
 
 impl Ven {
@@ -41,7 +46,7 @@ impl Ven {
         // The chess reader checks the placement and the castling rights against it; both kings
         // may be in check in Ven, so it reads as the rules that ignore check do.
         let chess = Position::from_fen_pseudo(&format!("{} w {} - 0 1", fields[0], fields[2]))
-            .map_err(|e| err(e.0.trim_start_matches("bad FEN: ").to_string()))?;
+            .map_err(from_chess)?;
         let board = chess.bare_board();
         let (wk, bk) = (board.king(Player::White), board.king(Player::Black));
         if crate::attacks::board8::king_attacks(wk).has(bk) {
@@ -60,8 +65,8 @@ impl Ven {
         };
         pos.ep = read_en_passant(&pos.board, fields[3])?;
         if fields.len() == 6 {
-            pos.clock = read_number(fields[4], "clock (field 5)")?;
-            pos.round = read_number(fields[5], "round (field 6)")?;
+            pos.clock = read_number(fields[4], "clock (field 5)").map_err(from_chess)?;
+            pos.round = read_number(fields[5], "round (field 6)").map_err(from_chess)?;
             if pos.round == 0 {
                 return Err(err("round (field 6) must be at least 1, not '0'".into()));
             }
@@ -130,13 +135,4 @@ fn read_en_passant(board: &Position, field: &str) -> Result<[Option<Square>; 2],
         rest = tail;
     }
     Ok(ep)
-}
-
-fn read_number(token: &str, what: &str) -> Result<u32, ParseError> {
-    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(format!("{what} must be a number, not '{token}'")));
-    }
-    token
-        .parse()
-        .map_err(|_| err(format!("{what} '{token}' is too large")))
 }

@@ -58,10 +58,10 @@ impl Ven {
         if orders.contains(&order) {
             Ok(order)
         } else {
-            Err(ParseError::new(format!(
-                "illegal order '{s}' for {side} in {}",
-                self.fen()
-            )))
+            Err(ParseError::with_token(
+                format!("illegal order '{s}' for {side} in {}", self.fen()),
+                s,
+            ))
         }
     }
 

@@ -85,7 +85,7 @@ impl Order {
     /// Reads the text of an order (`sq sq [qrbn] [v]`) without asking whether any position
     /// allows it. The error names the token.
     pub(crate) fn parse_text(s: &str) -> Result<Order, ParseError> {
-        let bad = |why: &str| ParseError::new(format!("bad order '{s}': {why}"));
+        let bad = |why: &str| ParseError::with_token(format!("bad order '{s}': {why}"), s);
         let (from, rest) = Square::parse_prefix::<Board8>(s)
             .ok_or_else(|| bad("expected sq sq [qrbn] [v], such as g1f3, e7e8q or d6e5v"))?;
         let (to, rest) = Square::parse_prefix::<Board8>(rest)
@@ -159,7 +159,7 @@ mod tests {
             "e7e8vq", "E2E4",
         ] {
             let err = Order::parse_text(bad).unwrap_err();
-            assert!(err.0.contains(&format!("'{bad}'")), "{bad}: {err}");
+            assert!(err.what().contains(&format!("'{bad}'")), "{bad}: {err}");
         }
         assert_eq!(std::mem::size_of::<Option<Order>>(), 2);
     }

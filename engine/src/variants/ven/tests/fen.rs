@@ -46,7 +46,7 @@ fn errors_name_the_field_and_token() {
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "found 7"),
     ] {
         let err = Ven::from_fen(fen).unwrap_err();
-        assert!(err.0.contains(needle), "{fen}: {err}");
+        assert!(err.what().contains(needle), "{fen}: {err}");
     }
 }
 

@@ -145,7 +145,7 @@ fn strict_replay_of_rounds_1_to_24_and_26_to_35() {
     }
     // 25...Ne3: the knight on f5 is pinned by Rf2 against Kf7 when the order is written.
     let err = p.parse_order_of(Player::Black, "f5e3").unwrap_err();
-    assert!(err.0.contains("'f5e3'"), "{err}");
+    assert!(err.what().contains("'f5e3'"), "{err}");
     assert!(p.parse_order_of(Player::White, "f2g2").is_ok());
     assert!(rounds[24].lenient);
     let mut p = pos(rounds[24].fen_after);
@@ -177,6 +177,6 @@ fn the_record_s_round_9_qxh1_is_unparsable() {
         p = check_round(&p, r, true);
     }
     let err = p.parse_round("e1c1,h1h1").unwrap_err();
-    assert!(err.0.contains("'h1h1'"), "{err}");
+    assert!(err.what().contains("'h1h1'"), "{err}");
     assert!(p.parse_round("e1c1,h1f1").is_ok());
 }
