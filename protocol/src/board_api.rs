@@ -6,6 +6,7 @@
 
 use crate::board_rounds::RoundGame;
 use crate::command::{Go, Start};
+use crate::error::CommandError;
 use crate::registry::{self, Preset, VariantTask};
 use crate::rounds::DescribeRounds;
 use crate::session::{Describe, GameSession, SearchEnv, Session};
@@ -356,7 +357,7 @@ pub trait BoardGame: Send {
     fn truncate(&mut self, plies: usize);
     /// Starts the protocol's search (or baseline player) of the current position; it prints
     /// `info` lines and `bestmove` on `env.out`.
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError>;
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError>;
     /// The PGN `Variant` tag.
     fn pgn_variant(&self) -> &'static str;
     /// Whether each record of [`BoardGame::plies`] is a whole simultaneous round (Ven).
@@ -482,7 +483,7 @@ impl<G: Describe> BoardGame for VariantGame<G> {
         G::pgn_name(self.name, &options)
     }
 
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError> {
         let mut session = GameSession::<G>::new(self.name, self.preset);
         for (name, value) in &self.options {
             session.set_option(name, value)?;

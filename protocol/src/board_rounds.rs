@@ -6,6 +6,7 @@
 
 use crate::board_api::{BoardGame, PlyRecord};
 use crate::command::{Go, Start};
+use crate::error::CommandError;
 use crate::rounds::{DescribeRounds, RoundSession, Rounds};
 use crate::session::{SearchEnv, Session};
 use chimera_engine::{Outcome, ParseError, Player};
@@ -130,7 +131,7 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
 
     /// The engine writes the order of the side the round waits for, on the position at the
     /// start of the round: it never sees the other side's order.
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError> {
         let mut session = RoundSession::<G>::new(self.name, &[]);
         let rounds: Vec<String> = self.plies.iter().map(|p| p.text.clone()).collect();
         session.set_position(&Start::Fen(self.start.fen()), &rounds)?;

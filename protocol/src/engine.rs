@@ -3,6 +3,7 @@
 //! search runs on its own, so `stop`, `isready` and `quit` are answered at once.
 
 use crate::command::{Command, Go};
+use crate::error::CommandError;
 use crate::options::{Changed, EngineOptions};
 use crate::reply::Out;
 use crate::session::{SearchEnv, Session};
@@ -76,10 +77,11 @@ impl Engine {
 
     /// Handles one input line. Returns `false` once the engine should exit (`quit`).
     pub fn handle_line(&mut self, line: &str) -> bool {
-        let result = Command::parse(line).and_then(|command| match command {
-            Some(c) => self.dispatch(c),
-            None => Ok(true),
-        });
+        let result = match Command::parse(line) {
+            Ok(Some(c)) => self.dispatch(c),
+            Ok(None) => Ok(true),
+            Err(e) => Err(e.into()),
+        };
         result.unwrap_or_else(|e| {
             self.out.error(e);
             true
@@ -126,7 +128,7 @@ impl Engine {
     /// A bounded search runs: `position`, `setoption`, `go`, `ucinewgame` and `bench` wait for
     /// it instead of cutting it short (UCI GUIs send `stop` first; a pasted session does not).
     /// `isready`, `stop`, `quit` and `ponderhit` act at once, the rest keeps its order.
-    fn dispatch(&mut self, command: Command) -> Result<bool, ParseError> {
+    fn dispatch(&mut self, command: Command) -> Result<bool, CommandError> {
         self.reap();
         let immediate = matches!(
             command,
@@ -196,7 +198,7 @@ impl Engine {
         }
     }
 
-    fn handle(&mut self, command: Command) -> Result<bool, ParseError> {
+    fn handle(&mut self, command: Command) -> Result<bool, CommandError> {
         self.reap();
         match command {
             Command::Uci => self.uci(),
@@ -351,11 +353,9 @@ impl Engine {
         Ok(())
     }
 
-    fn go(&mut self, mut go: Go) -> Result<(), ParseError> {
+    fn go(&mut self, mut go: Go) -> Result<(), CommandError> {
         if self.running.is_some() {
-            return Err(ParseError::new(
-                "go: a search is already running; send 'stop' first",
-            ));
+            return Err(CommandError::Busy);
         }
         if let Some(depth) = go.perft {
             // Counted on its own thread, like a search: `stop` cuts it short, `isready` and
@@ -371,7 +371,7 @@ impl Engine {
                     d.store(true, Ordering::Release);
                     out.lines(&text);
                 })
-                .map_err(|e| ParseError::new(format!("cannot start the perft thread: {e}")))?;
+                .map_err(CommandError::thread("perft"))?;
             self.running = Some(Running {
                 handle,
                 control,

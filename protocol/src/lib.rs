@@ -14,6 +14,7 @@ mod describe_vanguard;
 mod describe_ven;
 pub mod diagram;
 pub mod engine;
+pub mod error;
 pub mod options;
 pub mod registry;
 pub mod reply;
@@ -24,6 +25,7 @@ pub mod session;
 mod tests;
 
 pub use engine::{Engine, BANNER};
+pub use error::CommandError;
 pub use reply::Out;
 
 use std::io::{BufRead, Write};

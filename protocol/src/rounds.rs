@@ -6,6 +6,7 @@
 use crate::baseline::Play;
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
+use crate::error::CommandError;
 use crate::reply::{self, Out};
 use crate::session::{perft_stopped_note, BenchTotals, PerftJob, SearchEnv, Session};
 use chimera_engine::game::{DrawReason, Outcome};
@@ -286,18 +287,20 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
         Ok(())
     }
 
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError> {
         let Some(side) = go.side else {
             return Err(ParseError::new(format!(
                 "go: {} is simultaneous: say which side to write for, 'go side white' or 'go side black'",
                 self.name
-            )));
+            ))
+            .into());
         };
         if !go.search_moves.is_empty() {
             return Err(ParseError::new(format!(
                 "go: searchmoves is not supported in {}",
                 self.name
-            )));
+            ))
+            .into());
         }
         let root = self.game.position().clone();
         let keys = self.game.keys().to_vec();
@@ -321,7 +324,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
                 env.done.store(true, Ordering::Release);
                 env.out.line(&bestmove);
             })
-            .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
+            .map_err(CommandError::thread("search"))
     }
 
     fn perft(&self, depth: u32, threads: usize) -> PerftJob {

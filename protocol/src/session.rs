@@ -6,6 +6,7 @@
 use crate::baseline::{self, Play};
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
+use crate::error::CommandError;
 use crate::options::EngineOptions;
 use crate::reply::{self, Out};
 use chimera_engine::eval::tapered::Pair;
@@ -132,7 +133,7 @@ pub trait Session: Send {
     fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError>;
     /// Starts a search of the current position on its own thread, which prints `info` lines
     /// and finally `bestmove`.
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError>;
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError>;
     /// `go perft N`: a job counting the divide of the current position, to run on its own
     /// thread so that `stop`, `isready` and `quit` are answered meanwhile; its text is the
     /// divide, or once stopped the root moves counted whole and a line saying it stopped.
@@ -184,7 +185,11 @@ fn move_error(token: &str, e: ParseError) -> ParseError {
 
 /// A baseline player's answer, on a thread like a search's: it waits for `stop` only in an
 /// `infinite` or `ponder` search, as UCI asks of any `bestmove`.
-fn spawn_baseline<G: Game>(root: G, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+fn spawn_baseline<G: Game>(
+    root: G,
+    go: &Go,
+    env: SearchEnv,
+) -> Result<JoinHandle<()>, CommandError> {
     let open_ended = go.limits.infinite || go.limits.ponder;
     std::thread::Builder::new()
         .name("baseline".into())
@@ -213,7 +218,7 @@ fn spawn_baseline<G: Game>(root: G, go: &Go, env: SearchEnv) -> Result<JoinHandl
             env.done.store(true, Ordering::Release);
             env.out.line(&bestmove);
         })
-        .map_err(|e| ParseError::new(format!("cannot start the baseline thread: {e}")))
+        .map_err(CommandError::thread("baseline"))
 }
 
 impl<G: Describe> Session for GameSession<G> {
@@ -257,14 +262,15 @@ impl<G: Describe> Session for GameSession<G> {
         Ok(())
     }
 
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, ParseError> {
+    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError> {
         let root = self.position().clone();
         if let Some(side) = go.side.filter(|s| *s != root.to_move()) {
             return Err(ParseError::new(format!(
                 "go: side '{side}' is not to move in {} ({} is)",
                 self.name,
                 root.to_move()
-            )));
+            ))
+            .into());
         }
         let keys = self.history.keys().to_vec();
         let search_moves = go
@@ -309,7 +315,7 @@ impl<G: Describe> Session for GameSession<G> {
                 done.store(true, Ordering::Release);
                 out.line(&bestmove);
             })
-            .map_err(|e| ParseError::new(format!("cannot start the search thread: {e}")))
+            .map_err(CommandError::thread("search"))
     }
 
     fn perft(&self, depth: u32, threads: usize) -> PerftJob {
