@@ -11,7 +11,7 @@ use crate::reply::{self, Out};
 use crate::session::{perft_stopped_note, BenchTotals, PerftJob, SearchEnv, Session};
 use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
-use chimera_engine::simultaneous::root::{self, RoundParams, RoundResult};
+use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
 use chimera_engine::simultaneous::{perft, SimultaneousGame};
 use chimera_engine::{ParseError, Player, VariantOptions};
 use rand::rngs::SmallRng;
@@ -146,15 +146,17 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>, show_wdl:
         .first()
         .map(|(o, _)| format!(" pv {}", pos.format_order(*o)))
         .unwrap_or_default();
-    let game = if r.matrix.0 == 0 {
-        "saddle point".to_string()
-    } else {
-        format!(
+    let game = match r.basis {
+        Basis::Independent => "orders independent".to_string(),
+        Basis::Saddle => "saddle point".to_string(),
+        Basis::Serialized => "serialized order (no time for the matrix)".to_string(),
+        Basis::Unfinished => "unfinished: serialized order".to_string(),
+        Basis::Matrix => format!(
             "matrix {}x{} solved in {} us",
             r.matrix.0,
             r.matrix.1,
             r.solve_time.as_micros()
-        )
+        ),
     };
     format!(
         "info depth {} score cp {}{} nodes {} nps {} time {}{} string {game}",
@@ -460,11 +462,12 @@ fn write_order<G: SimultaneousGame>(
             };
             root::maximin(root, keys, side, &params, &env.tt, &env.control)
         }
-        Play::Search => {
+        Play::Search | Play::Equilibrium => {
             let params = RoundParams {
                 limits,
                 threads: o.threads,
                 move_overhead: Duration::from_millis(o.move_overhead_ms),
+                always_matrix: o.play == Play::Equilibrium,
                 ..RoundParams::default()
             };
             let out = &env.out;

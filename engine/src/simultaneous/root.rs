@@ -27,6 +27,7 @@ use crate::game::Player;
 use crate::search::{self, score, Control, Limits, SearchParams, TimePlan, TranspositionTable};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -42,6 +43,9 @@ pub struct RoundParams {
     pub candidates: usize,
     /// Insurance orders each side brings to the first matrix at most.
     pub insurance: usize,
+    /// Orders each side brings to the first matrix at most (best lines first): every payoff
+    /// is a deep search, and double oracle adds what is missing.
+    pub matrix: usize,
     /// A best response that gains less than this (in expected score) ends the double oracle.
     pub epsilon: f64,
     /// Rounds of double oracle per depth at most.
@@ -53,6 +57,11 @@ pub struct RoundParams {
     /// Percent of the planned time the engine's serialized search may take where the orders
     /// may interact (the rest goes to the candidates and the matrix games).
     pub serial_share: u32,
+    /// Solve the matrix game in every round where the orders interact, on payoffs two plies
+    /// deep and deeper while the time lasts, instead of only where it fits at the serialized
+    /// search's own depth: the least exploitable play, but weaker against a maximin player at
+    /// short time controls (`Play=equilibrium`; docs/search.md).
+    pub always_matrix: bool,
 }
 
 impl Default for RoundParams {
@@ -63,16 +72,34 @@ impl Default for RoundParams {
             move_overhead: Duration::from_millis(10),
             candidates: 4,
             insurance: 3,
+            matrix: 3,
             epsilon: 0.005,
             oracle_rounds: 4,
             mix_margin: 0.03,
             serial_share: SERIAL_SHARE,
+            always_matrix: false,
         }
     }
 }
 
 /// The smallest probability an order keeps in the strategy the engine plays.
 const MIN_WEIGHT: f64 = 1e-3;
+
+/// Why the strategy is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// The orders cannot matter to each other (`may_interact`): the serialized order.
+    Independent,
+    /// The two sides' serialized bounds met: a pure saddle point.
+    Saddle,
+    /// A matrix game was solved (its solution may still be one order).
+    Matrix,
+    /// The matrix game would not fit in the time left: the serialized order, searched with
+    /// all of it.
+    Serialized,
+    /// Stopped before an answer was complete: the serialized order found so far.
+    Unfinished,
+}
 
 /// The strategy for one side, most likely order first, and what it is worth.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,8 +114,9 @@ pub struct RoundResult<O> {
     pub depth: u32,
     /// Size of the last matrix solved (the side's orders, the opponent's).
     pub matrix: (usize, usize),
-    /// Whether the strategy is one order (a pure saddle point of the matrix game).
+    /// Whether the strategy is one order.
     pub pure: bool,
+    pub basis: Basis,
     pub nodes: u64,
     /// Time spent solving matrix games (not searching payoffs).
     pub solve_time: Duration,
@@ -112,6 +140,7 @@ impl<O> RoundResult<O> {
             depth: 0,
             matrix: (0, 0),
             pure: true,
+            basis: Basis::Unfinished,
             nodes: 0,
             solve_time: Duration::ZERO,
             time: Duration::ZERO,
@@ -131,6 +160,9 @@ pub struct Oracle<'a, G: SimultaneousGame> {
     tt: &'a TranspositionTable,
     control: &'a Arc<Control>,
     deadline: Option<Instant>,
+    /// Nodes all searches of the round may take together (`go nodes`), those before the
+    /// oracle's included ([`Oracle::nodes`] starts with them).
+    budget: Option<u64>,
     pool: Option<rayon::ThreadPool>,
     cache: HashMap<(G::Order, G::Order), (u32, f64)>,
     pub nodes: u64,
@@ -139,7 +171,8 @@ pub struct Oracle<'a, G: SimultaneousGame> {
 impl<'a, G: SimultaneousGame> Oracle<'a, G> {
     /// An oracle for the round at `root` (reached after the positions with keys `history`),
     /// serializing later rounds with `first` writing first, whose searches stop when `control`
-    /// does or at `deadline`, on `threads` threads.
+    /// does, at `deadline` or when the round's nodes reach `budget`, on `threads` threads.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         root: &'a G,
         history: &[u64],
@@ -147,6 +180,7 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
         tt: &'a TranspositionTable,
         control: &'a Arc<Control>,
         deadline: Option<Instant>,
+        budget: Option<u64>,
         threads: usize,
     ) -> Self {
         let mut history: Vec<u64> = history
@@ -168,6 +202,7 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
             tt,
             control,
             deadline,
+            budget,
             pool,
             cache: HashMap::new(),
             nodes: 0,
@@ -192,18 +227,30 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
                 todo.push((w, b));
             }
         }
+        if todo.is_empty() {
+            return true;
+        }
+        // The batch shares what is left of the node budget: each search may take what the
+        // others have not, and a batch that runs out is incomplete.
+        if self.budget.is_some_and(|b| self.nodes >= b) {
+            return false;
+        }
+        let used = AtomicU64::new(self.nodes);
         let this = &*self;
-        let search_all = || -> Vec<Option<(f64, u64)>> {
-            todo.par_iter()
-                .map(|&(w, b)| this.search_pair(w, b, depth))
-                .collect()
+        let one = |&(w, b): &(G::Order, G::Order)| {
+            let left = match this.budget {
+                Some(budget) => Some(budget.checked_sub(used.load(Relaxed)).filter(|n| *n > 0)?),
+                None => None,
+            };
+            let r = this.search_pair(w, b, depth, left);
+            if let Some((_, nodes)) = r {
+                used.fetch_add(nodes, Relaxed);
+            }
+            r
         };
-        let results = match &self.pool {
-            Some(pool) => pool.install(search_all),
-            None => todo
-                .iter()
-                .map(|&(w, b)| this.search_pair(w, b, depth))
-                .collect(),
+        let results: Vec<Option<(f64, u64)>> = match &self.pool {
+            Some(pool) => pool.install(|| todo.par_iter().map(one).collect()),
+            None => todo.iter().map(one).collect(),
         };
         let mut complete = true;
         for (pair, r) in todo.into_iter().zip(results) {
@@ -215,10 +262,16 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
                 None => complete = false,
             }
         }
-        complete
+        complete && self.budget.is_none_or(|b| self.nodes <= b)
     }
 
-    fn search_pair(&self, white: G::Order, black: G::Order, depth: u32) -> Option<(f64, u64)> {
+    fn search_pair(
+        &self,
+        white: G::Order,
+        black: G::Order,
+        depth: u32,
+        nodes: Option<u64>,
+    ) -> Option<(f64, u64)> {
         let child = self.root.resolve(white, black);
         let view = Serial::new(child, self.first);
         if let Some(outcome) = view.position().outcome() {
@@ -243,6 +296,7 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
             limits: Limits {
                 depth: Some(depth.max(1)),
                 move_time: remaining,
+                nodes,
                 ..Limits::default()
             },
             move_overhead: Duration::ZERO,
@@ -259,7 +313,10 @@ impl<'a, G: SimultaneousGame> Oracle<'a, G> {
         );
         // A search may end before its depth by itself (a single reply, a mate found); only a
         // stop or the deadline leaves a result that is not what was asked for.
-        if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.control.is_stopped()
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || nodes.is_some_and(|n| r.nodes >= n)
+        {
             return None;
         }
         let white = r.score * self.first.sign();
@@ -387,6 +444,7 @@ fn candidates<G: SimultaneousGame>(
         if list.is_empty() {
             add(list, all[0]);
         }
+        list.truncate(params.matrix);
     }
     (rows, cols)
 }
@@ -419,7 +477,9 @@ pub fn think<G: SimultaneousGame>(
     }
     tt.new_search();
     let plan = TimePlan::new(&params.limits, side, params.move_overhead);
-    let deadline = plan.hard.map(|h| started + h);
+    // Every part of the round works to the planned time: the searches inside each part stop
+    // at its end by themselves, so the clock's hard limit is never approached.
+    let deadline = plan.soft.map(|s| started + s);
     // Where the variant says the orders cannot matter to each other, the round has a pure
     // saddle point at the serialized order, and all the time goes to finding it deep.
     let interactive = root.may_interact();
@@ -431,7 +491,7 @@ pub fn think<G: SimultaneousGame>(
     let serial_limits = Limits {
         depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
         move_time: plan.soft.map(|s| s * share / 100),
-        nodes: params.limits.nodes.map(|n| n * share as u64 / 400),
+        nodes: params.limits.nodes.map(|n| n * share as u64 / 100),
         ..Limits::default()
     };
     if !interactive {
@@ -442,6 +502,7 @@ pub fn think<G: SimultaneousGame>(
                 r.value = expected_score(s.score);
                 r.depth = s.depth.saturating_sub(2).max(1);
                 r.nodes = s.nodes;
+                r.basis = Basis::Independent;
                 r
             }
             None => RoundResult::pure(mine[0], started),
@@ -467,19 +528,43 @@ pub fn think<G: SimultaneousGame>(
         tt,
         control,
     );
-    // Each candidate search gets at most a quarter of what is left before the deadline, so
-    // that the matrix games keep half of it. Its depth is a whole number of rounds (even, at
-    // least the root round's two plies): only there are the two sides' maximin scores bounds of
-    // the round's value, for the saddle-point test below.
+    let main_cost = (started.elapsed(), main.as_ref().map_or(0, |m| m.nodes));
+    // Whether `pairs` payoff searches fit in what is left: each costs about 1/PAYOFF_COST of
+    // the serialized search that went two plies deeper with null windows.
+    let fits = |pairs: usize, spent: u64| match (deadline, params.limits.nodes) {
+        (_, Some(n)) => n.saturating_sub(spent) >= main_cost.1 * pairs as u64 / PAYOFF_COST,
+        (Some(d), None) => {
+            d.saturating_duration_since(Instant::now())
+                >= main_cost.0 * pairs as u32 / PAYOFF_COST as u32
+        }
+        (None, None) => true,
+    };
+    // Where the first matrix (and the candidate searches, about three pairs' worth) would not
+    // fit, the rest of the time goes to the serialized search: measured, matrices on payoffs
+    // shallower than its own lose to the maximin player (docs/search.md).
+    let early_fit = main
+        .as_ref()
+        .is_some_and(|m| params.always_matrix || fits(params.matrix * params.matrix + 3, m.nodes));
+    // Each candidate search gets at most a quarter of what is left before the deadline (a
+    // tenth of the node budget), so that the matrix game keeps half of it. Its depth is a
+    // whole number of rounds (even, at least the root round's two plies): only there are the
+    // two sides' maximin scores bounds of the round's value, for the saddle-point test below.
     let shallower = |main: &SerialLines<G::Order>| Limits {
         depth: Some((main.depth.saturating_sub(2) & !1).max(2)),
         move_time: deadline.map(|d| d.saturating_duration_since(Instant::now()) / 4),
+        nodes: params.limits.nodes.map(|n| n / 10),
         ..serial_limits.clone()
     };
     // The engine's candidate search, and its own best score at that depth (a bound to compare
     // with the opponent's at the same depth).
     let mut bound = None;
     let ours = main.as_ref().map(|m| {
+        if !early_fit {
+            return SerialLines {
+                lines: m.lines.clone(),
+                ..*m
+            };
+        }
         let candidates = serial_lines(
             root,
             history,
@@ -491,6 +576,7 @@ pub fn think<G: SimultaneousGame>(
             control,
         );
         bound = candidates.as_ref().map(|c| (c.depth, c.score));
+        let nodes = m.nodes + candidates.as_ref().map_or(0, |c| c.nodes);
         let mut lines = candidates.map_or(Vec::new(), |c| c.lines);
         lines.retain(|(o, _)| *o != m.lines[0].0);
         lines.insert(0, m.lines[0]);
@@ -498,10 +584,10 @@ pub fn think<G: SimultaneousGame>(
             lines,
             score: m.score,
             depth: m.depth,
-            nodes: m.nodes,
+            nodes,
         }
     });
-    let opponent = main.as_ref().and_then(|m| {
+    let opponent = main.as_ref().filter(|_| early_fit).and_then(|m| {
         serial_lines(
             root,
             history,
@@ -516,74 +602,132 @@ pub fn think<G: SimultaneousGame>(
     // The engine's maximin is a lower bound of the round's value for it, the opponent's an
     // upper bound; where they meet, at the same depth, the maximin order is a pure saddle point
     // (played as the deeper search chose it).
-    let saddle = match (bound, &opponent) {
-        (Some((depth, lower)), Some(t)) => depth == t.depth && depth % 2 == 0 && lower >= -t.score,
-        _ => false,
+    let saddle = early_fit
+        && match (bound, &opponent) {
+            (Some((depth, lower)), Some(t)) => {
+                depth == t.depth && depth % 2 == 0 && lower >= -t.score
+            }
+            _ => false,
+        };
+    let serial_answer = |serial: &SerialLines<G::Order>| {
+        let mut r = RoundResult::pure(serial.lines[0].0, started);
+        r.value = expected_score(serial.score);
+        r.depth = serial.depth.saturating_sub(2).max(1);
+        r.nodes = serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
+        r
+    };
+    let spent =
+        |serial: &SerialLines<G::Order>| serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
+    // The rest of the budget to the serialized search: on the warm table it is soon back at
+    // its depth and goes on. For saddle points, and where the matrix would not fit.
+    let deepen = |serial: &SerialLines<G::Order>, basis: Basis| {
+        let rest = Limits {
+            move_time: plan.soft.map(|s| s.saturating_sub(started.elapsed())),
+            nodes: params.limits.nodes.map(|n| n.saturating_sub(spent(serial))),
+            ..serial_limits.clone()
+        };
+        let deeper = match rest.move_time.is_none_or(|t| !t.is_zero()) && rest.nodes != Some(0) {
+            true => serial_lines(root, history, side, rest, 1, params, tt, control),
+            false => None,
+        };
+        let mut r = serial_answer(serial);
+        r.basis = basis;
+        if let Some(d) = deeper.filter(|d| d.depth >= serial.depth) {
+            r.strategy = vec![(d.lines[0].0, 1.0)];
+            r.value = expected_score(d.score);
+            r.depth = d.depth.saturating_sub(2).max(1);
+            r.nodes += d.nodes;
+        }
+        r
+    };
+    let oracle = |serial: &SerialLines<G::Order>| {
+        let mut oracle = Oracle::new(
+            root,
+            history,
+            side,
+            tt,
+            control,
+            deadline,
+            params.limits.nodes,
+            params.threads,
+        );
+        oracle.nodes = spent(serial);
+        oracle
+    };
+    // Cut short: the serialized order, as the maximin player would play it.
+    let unfinished = |serial: &SerialLines<G::Order>, oracle: &Oracle<'_, G>| {
+        let mut r = serial_answer(serial);
+        r.nodes = oracle.nodes;
+        r
+    };
+    // `Play=equilibrium`: payoffs from two plies (a first matrix soon), two plies deeper
+    // while the time lasts, up to the serialized search's own depth; each depth's mix is
+    // judged against the first row's guarantee at that depth.
+    let equilibrium = |serial: &SerialLines<G::Order>, rows: &[G::Order], cols: &[G::Order]| {
+        let mut oracle = oracle(serial);
+        let last = match params.limits.depth {
+            Some(d) => (2 * d).saturating_sub(2).max(1),
+            None => serial.depth.saturating_sub(2).max(1),
+        };
+        let mut plies = last.min(2);
+        let mut best = None;
+        loop {
+            let begun = Instant::now();
+            let game = RoundGame {
+                side,
+                plies,
+                pure: None,
+            };
+            let Some(r) = game.solve(rows, cols, &mine, &theirs, params, &mut oracle, started)
+            else {
+                break;
+            };
+            best = Some(r);
+            // Two plies deeper cost several times this: start only if they may finish.
+            let took = begun.elapsed();
+            if plies >= last
+                || control.is_stopped()
+                || params.limits.nodes.is_some_and(|n| oracle.nodes >= n)
+                || deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < took * 4)
+            {
+                break;
+            }
+            plies = (plies + 2).min(last);
+        }
+        best.unwrap_or_else(|| unfinished(serial, &oracle))
     };
     let mut result = match ours {
         None => RoundResult::pure(mine[0], started),
-        Some(serial) if saddle => {
-            let mut r = RoundResult::pure(serial.lines[0].0, started);
-            r.value = expected_score(serial.score);
-            r.depth = serial.depth.saturating_sub(2).max(1);
-            r.nodes = serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
-            report(&r);
-            r
-        }
+        Some(serial) if !early_fit => deepen(&serial, Basis::Serialized),
+        Some(serial) if saddle => deepen(&serial, Basis::Saddle),
         Some(serial) => {
-            let fallback = RoundResult::pure(serial.lines[0].0, started);
-            let mut oracle =
-                Oracle::new(root, history, side, tt, control, deadline, params.threads);
-            oracle.nodes = serial.nodes;
-            oracle.nodes += opponent.as_ref().map_or(0, |o| o.nodes);
             let (rows, cols) = candidates(root, side, &serial, opponent.as_ref(), params);
-            let mut best = None;
-            // Payoff depth from two plies (cheap: a first answer soon), two plies deeper while
-            // the time lasts, up to two plies short of the serialized search (`go depth N`:
-            // exactly `2N - 2`).
-            let last = match params.limits.depth {
+            // Payoffs as deep as the serialized search saw the same positions (the root round
+            // is its first two plies): the matrix and the order it falls back on are then
+            // judged alike (`go depth N`: exactly `2N - 2`).
+            let plies = match params.limits.depth {
                 Some(d) => (2 * d).saturating_sub(2).max(1),
                 None => serial.depth.saturating_sub(2).max(1),
             };
-            let mut plies = if params.limits.depth.is_some() {
-                last
+            if params.always_matrix {
+                equilibrium(&serial, &rows, &cols)
+            } else if !fits(rows.len() * cols.len(), spent(&serial)) {
+                deepen(&serial, Basis::Serialized)
             } else {
-                last.min(2)
-            };
-            loop {
-                let begun = Instant::now();
-                let Some(r) = solve_matrix(
+                let mut oracle = oracle(&serial);
+                let game = RoundGame {
                     side,
                     plies,
-                    &rows,
-                    &cols,
-                    &mine,
-                    &theirs,
-                    params,
-                    &mut oracle,
-                    started,
-                ) else {
-                    break;
+                    pure: Some(expected_score(serial.score)),
                 };
-                report(&r);
-                best = Some(r);
-                if plies >= last
-                    || control.is_stopped()
-                    || params.limits.nodes.is_some_and(|n| oracle.nodes >= n)
-                {
-                    break;
+                match game.solve(&rows, &cols, &mine, &theirs, params, &mut oracle, started) {
+                    Some(r) => r,
+                    None => unfinished(&serial, &oracle),
                 }
-                // Two plies deeper cost several times this: start only if they may finish.
-                let took = begun.elapsed();
-                if deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < took * 4)
-                {
-                    break;
-                }
-                plies = (plies + 2).min(last);
             }
-            best.unwrap_or(fallback)
         }
     };
+    report(&result);
     // `infinite` waits for the GUI's stop, as UCI asks.
     while params.limits.infinite && !control.is_stopped() {
         std::thread::sleep(Duration::from_millis(1));
@@ -592,142 +736,150 @@ pub fn think<G: SimultaneousGame>(
     result
 }
 
-/// Percent of the planned time the engine's serialized search may take (the opponent's then
-/// goes to the same depth, in about as long).
-const SERIAL_SHARE: u32 = 85;
+/// Percent of the planned time the engine's serialized search takes first. The matrix game
+/// then needs about four times what it took (nine payoff searches and the candidates), so at
+/// half the time it is solved only where the serialized search ended early; elsewhere the
+/// rest goes to that search, which measured stronger (docs/search.md).
+const SERIAL_SHARE: u32 = 50;
 
-/// The matrix game at payoff depth `plies`: the candidates' matrix, then double oracle.
-/// `None` if cut short.
-#[allow(clippy::too_many_arguments)]
-fn solve_matrix<G: SimultaneousGame>(
+/// A payoff search (full window, two plies shallower) costs about this fraction of the
+/// serialized search that chose the candidates (measured on the mixing suite).
+const PAYOFF_COST: u64 = 3;
+
+/// Plies of the searches that screen each side's whole order list for best responses (the
+/// orders they pick are then searched as deep as the matrix).
+const SCREEN_PLIES: u32 = 1;
+
+/// The round as a matrix game for `side`, payoffs searched `plies` deep.
+struct RoundGame {
     side: Player,
     plies: u32,
-    rows: &[G::Order],
-    cols: &[G::Order],
-    mine: &[G::Order],
-    theirs: &[G::Order],
-    params: &RoundParams,
-    oracle: &mut Oracle<'_, G>,
-    started: Instant,
-) -> Option<RoundResult<G::Order>> {
-    let mut rows = rows.to_vec();
-    let mut cols = cols.to_vec();
-    let depth = plies;
-    let pair = |r: G::Order, c: G::Order| match side {
-        Player::White => (r, c),
-        Player::Black => (c, r),
-    };
-    let mut solve_time = Duration::ZERO;
-    for round in 0..=params.oracle_rounds {
-        let (rs, cs) = (&rows, &cols);
-        let pairs: Vec<_> = rs
-            .iter()
-            .flat_map(|r| cs.iter().map(move |c| pair(*r, *c)))
-            .collect();
-        if !oracle.fill(&pairs, depth) {
-            return None;
-        }
-        let t = Instant::now();
-        let payoff = |r: G::Order, c: G::Order| {
-            let (w, b) = pair(r, c);
-            let white = oracle.cached(w, b, depth).unwrap_or(0.5);
-            match side {
-                Player::White => white,
-                Player::Black => 1.0 - white,
-            }
-        };
-        // Both sides have orders, and no order list comes near the solver's size limit.
-        let Ok(matrix) = Matrix::from_fn(rows.len(), cols.len(), |i, j| payoff(rows[i], cols[j]))
-        else {
-            return None;
-        };
-        let solution = solve::solve(&matrix);
-        solve_time += t.elapsed();
+    /// What the serialized order (the first row) guarantees, by the search that chose it at
+    /// the same payoff depth: the bar a mixed strategy must clear. `None`: what it guarantees
+    /// against the matrix's columns.
+    pure: Option<f64>,
+}
 
-        // Best responses over the whole order lists, against the other side's support.
-        let row_support: Vec<usize> = (0..rows.len()).filter(|i| solution.row[*i] > 0.0).collect();
-        let col_support: Vec<usize> = (0..cols.len()).filter(|j| solution.col[*j] > 0.0).collect();
-        let brs: Vec<_> = mine
-            .iter()
-            .flat_map(|r| col_support.iter().map(move |j| pair(*r, cs[*j])))
-            .chain(
-                theirs
-                    .iter()
-                    .flat_map(|c| row_support.iter().map(move |i| pair(rs[*i], *c))),
-            )
-            .collect();
-        // Out of time for the responses: the candidates' solution stands.
-        let responded = oracle.fill(&brs, depth);
-        let cached = |r: G::Order, c: G::Order| {
-            let (w, b) = pair(r, c);
-            oracle.cached(w, b, depth).is_some()
-        };
-        let payoff = |r: G::Order, c: G::Order| {
-            let (w, b) = pair(r, c);
-            let white = oracle.cached(w, b, depth).unwrap_or(0.5);
-            match side {
-                Player::White => white,
-                Player::Black => 1.0 - white,
-            }
-        };
-        let row_br = mine
-            .iter()
-            .filter(|r| col_support.iter().all(|j| cached(**r, cols[*j])))
-            .map(|r| {
-                let v: f64 = col_support
-                    .iter()
-                    .map(|j| solution.col[*j] * payoff(*r, cols[*j]))
-                    .sum();
-                (v, *r)
-            })
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .unwrap_or((f64::MIN, rows[0]));
-        let col_br = theirs
-            .iter()
-            .filter(|c| row_support.iter().all(|i| cached(rows[*i], **c)))
-            .map(|c| {
-                let v: f64 = row_support
-                    .iter()
-                    .map(|i| solution.row[*i] * payoff(rows[*i], *c))
-                    .sum();
-                (v, *c)
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .unwrap_or((f64::MAX, cols[0]));
-        let mut grew = false;
-        if row_br.0 > solution.value + params.epsilon && !rows.contains(&row_br.1) {
-            rows.push(row_br.1);
-            grew = true;
+impl RoundGame {
+    /// The pair of orders (White's, Black's) of `side`'s order `row` and the opponent's `col`.
+    fn pair<O>(&self, row: O, col: O) -> (O, O) {
+        match self.side {
+            Player::White => (row, col),
+            Player::Black => (col, row),
         }
-        if col_br.0 < solution.value - params.epsilon && !cols.contains(&col_br.1) {
-            cols.push(col_br.1);
-            grew = true;
-        }
-        // The last round's responses stay out: its solution is the answer.
-        let out_of_time = !responded || oracle.deadline.is_some_and(|d| Instant::now() >= d);
-        if !grew || round == params.oracle_rounds || out_of_time {
-            // What the deepest search's choice (the first row, the serialized maximin order)
-            // guarantees against every order of the opponent (those searched in time), and what
-            // the mix guarantees against the opponent's best response: the payoffs are
-            // shallower than that search, so only a mix that clearly beats it is played, never
-            // another single order.
-            let everyone: Vec<_> = theirs.iter().map(|c| pair(rows[0], *c)).collect();
-            if !out_of_time {
-                oracle.fill(&everyone, depth);
-            }
-            let pure = theirs
+    }
+
+    /// `side`'s payoff of `row` against `col`, if known at least `depth` plies deep.
+    fn payoff<G: SimultaneousGame>(
+        &self,
+        oracle: &Oracle<'_, G>,
+        row: G::Order,
+        col: G::Order,
+        depth: u32,
+    ) -> Option<f64> {
+        let (w, b) = self.pair(row, col);
+        let white = oracle.cached(w, b, depth)?;
+        Some(match self.side {
+            Player::White => white,
+            Player::Black => 1.0 - white,
+        })
+    }
+
+    /// The candidates' matrix, then double oracle: against each side's mixed strategy, the
+    /// other's best response over its whole order list (screened by searches
+    /// [`SCREEN_PLIES`] deep) joins the matrix if it promises more than `epsilon`, and is then
+    /// searched as deep as the rest. `None` if cut short before a solution.
+    #[allow(clippy::too_many_arguments)]
+    fn solve<G: SimultaneousGame>(
+        &self,
+        rows: &[G::Order],
+        cols: &[G::Order],
+        mine: &[G::Order],
+        theirs: &[G::Order],
+        params: &RoundParams,
+        oracle: &mut Oracle<'_, G>,
+        started: Instant,
+    ) -> Option<RoundResult<G::Order>> {
+        let mut rows = rows.to_vec();
+        let mut cols = cols.to_vec();
+        let screen = self.plies.min(SCREEN_PLIES);
+        let mut solve_time = Duration::ZERO;
+        for round in 0..=params.oracle_rounds {
+            let pairs: Vec<_> = rows
                 .iter()
-                .chain(cols.iter())
-                .filter_map(|c| {
-                    let (w, b) = pair(rows[0], *c);
-                    let white = oracle.cached(w, b, depth)?;
-                    Some(match side {
-                        Player::White => white,
-                        Player::Black => 1.0 - white,
-                    })
+                .flat_map(|r| cols.iter().map(|c| self.pair(*r, *c)))
+                .collect();
+            if !oracle.fill(&pairs, self.plies) {
+                return None;
+            }
+            let t = Instant::now();
+            let matrix = Matrix::from_fn(rows.len(), cols.len(), |i, j| {
+                self.payoff(oracle, rows[i], cols[j], self.plies)
+                    .unwrap_or(0.5)
+            })
+            .ok()?;
+            let solution = solve::solve(&matrix);
+            solve_time += t.elapsed();
+
+            let support =
+                |p: &[f64]| -> Vec<usize> { (0..p.len()).filter(|i| p[*i] > 0.0).collect() };
+            let (row_support, col_support) = (support(&solution.row), support(&solution.col));
+            let screens: Vec<_> = mine
+                .iter()
+                .flat_map(|r| col_support.iter().map(|j| self.pair(*r, cols[*j])))
+                .chain(
+                    theirs
+                        .iter()
+                        .flat_map(|c| row_support.iter().map(|i| self.pair(rows[*i], *c))),
+                )
+                .collect();
+            // Out of time for the screens: the matrix's solution stands.
+            let screened = oracle.fill(&screens, screen);
+            let row_br = mine
+                .iter()
+                .filter_map(|r| {
+                    let v = col_support.iter().try_fold(0.0, |sum, j| {
+                        Some(sum + solution.col[*j] * self.payoff(oracle, *r, cols[*j], screen)?)
+                    })?;
+                    Some((v, *r))
                 })
-                .fold(f64::INFINITY, f64::min);
-            let mixed = solution.value.min(col_br.0);
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            let col_br = theirs
+                .iter()
+                .filter_map(|c| {
+                    let v = row_support.iter().try_fold(0.0, |sum, i| {
+                        Some(sum + solution.row[*i] * self.payoff(oracle, rows[*i], *c, screen)?)
+                    })?;
+                    Some((v, *c))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let mut grew = false;
+            if let Some((v, r)) = row_br {
+                if v > solution.value + params.epsilon && !rows.contains(&r) {
+                    rows.push(r);
+                    grew = true;
+                }
+            }
+            if let Some((v, c)) = col_br {
+                if v < solution.value - params.epsilon && !cols.contains(&c) {
+                    cols.push(c);
+                    grew = true;
+                }
+            }
+            let out_of_time = !screened || oracle.deadline.is_some_and(|d| Instant::now() >= d);
+            if grew && round < params.oracle_rounds && !out_of_time {
+                continue;
+            }
+            // What the mix guarantees, also against the opponent's best response outside the
+            // matrix; played only if it clearly beats what the serialized order guarantees
+            // (payoffs are searches: a mix that gains less than their noise only spreads
+            // weight onto weaker orders).
+            let mixed = col_br.map_or(solution.value, |(v, _)| solution.value.min(v));
+            let pure = self.pure.unwrap_or_else(|| {
+                cols.iter()
+                    .filter_map(|c| self.payoff(oracle, rows[0], *c, self.plies))
+                    .fold(f64::INFINITY, f64::min)
+            });
             let (mut strategy, value) = if mixed - pure < params.mix_margin {
                 (vec![(rows[0], 1.0)], pure)
             } else {
@@ -744,17 +896,18 @@ fn solve_matrix<G: SimultaneousGame>(
             strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
             return Some(RoundResult {
                 pure: strategy.len() == 1,
+                basis: Basis::Matrix,
                 strategy,
                 value,
-                depth,
+                depth: self.plies,
                 matrix: (solution.row.len(), solution.col.len()),
                 nodes: oracle.nodes,
                 solve_time,
                 time: started.elapsed(),
             });
         }
+        None
     }
-    None
 }
 
 /// The serialized maximin order: `side` writes first and the opponent answers knowing it, in

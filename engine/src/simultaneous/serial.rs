@@ -82,6 +82,10 @@ impl<G: SimultaneousGame> Game for Serial<G> {
     type Moves = G::Orders;
     type Options = G::Options;
     const NAME: &'static str = G::NAME;
+    /// A side in check searches every order in quiescence, and in Ven both kings may stay in
+    /// check round after round (two kings' moves voided, R13, R20): the same position again,
+    /// which quiescence does not detect. Without a bound one such line ran for minutes.
+    const QUIESCENCE_PLIES: usize = 8;
 
     fn start(options: &G::Options) -> Self {
         Serial::new(G::start(options), Player::White)

@@ -8,6 +8,7 @@ mod hooks;
 mod properties;
 mod replay;
 mod rulings;
+mod search;
 
 use super::{Order, OrderList, Report, Ven};
 use crate::game::Player;
