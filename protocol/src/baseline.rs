@@ -7,10 +7,8 @@
 //! plays). These answer at once. A whole turn is chosen ply by ply, so 007's multi-ply turns
 //! work too. `maximin` is the search itself in sequential variants; in Ven it is the pure
 //! serialized alpha-beta order (see [`chimera_engine::simultaneous::root::maximin`]), the
-//! "just use alpha-beta" engine the matrix search must beat. `equilibrium` is the search too;
-//! in Ven it solves a matrix game in every round where the orders interact
-//! ([`chimera_engine::simultaneous::root::RoundParams::always_matrix`]): the least exploitable
-//! play. Ven's baselines are in [`crate::rounds`].
+//! "just use alpha-beta" engine the matrix search must beat. Ven's baselines are in
+//! [`crate::rounds`].
 
 use chimera_engine::{Game, Outcome, ParseError, Player};
 use rand::rngs::SmallRng;
@@ -25,17 +23,15 @@ pub enum Play {
     Greedy,
     RandomGreedy,
     Maximin,
-    Equilibrium,
 }
 
 impl Play {
-    pub const ALL: [Play; 6] = [
+    pub const ALL: [Play; 5] = [
         Play::Search,
         Play::Random,
         Play::Greedy,
         Play::RandomGreedy,
         Play::Maximin,
-        Play::Equilibrium,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -45,7 +41,6 @@ impl Play {
             Play::Greedy => "greedy",
             Play::RandomGreedy => "randomgreedy",
             Play::Maximin => "maximin",
-            Play::Equilibrium => "equilibrium",
         }
     }
 
@@ -71,7 +66,7 @@ impl Play {
             .find(|p| p.name().eq_ignore_ascii_case(value))
             .ok_or_else(|| {
                 ParseError::new(format!(
-                    "option 'Play': value '{value}' is not search, random, greedy, randomgreedy, maximin or equilibrium"
+                    "option 'Play': value '{value}' is not search, random, greedy, randomgreedy or maximin"
                 ))
             })
     }
@@ -170,7 +165,6 @@ mod tests {
         assert_eq!(Play::parse("search"), Ok(Play::Search));
         assert_eq!(Play::parse("RandomGreedy"), Ok(Play::RandomGreedy));
         assert_eq!(Play::parse("maximin"), Ok(Play::Maximin));
-        assert_eq!(Play::parse("Equilibrium"), Ok(Play::Equilibrium));
         assert!(Play::parse("clever")
             .unwrap_err()
             .what()

@@ -462,12 +462,11 @@ fn write_order<G: SimultaneousGame>(
             };
             root::maximin(root, keys, side, &params, &env.tt, &env.control)
         }
-        Play::Search | Play::Equilibrium => {
+        Play::Search => {
             let params = RoundParams {
                 limits,
                 threads: o.threads,
                 move_overhead: Duration::from_millis(o.move_overhead_ms),
-                always_matrix: o.play == Play::Equilibrium,
                 ..RoundParams::default()
             };
             let out = &env.out;

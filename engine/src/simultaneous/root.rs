@@ -58,9 +58,9 @@ pub struct RoundParams {
     /// may interact (the rest goes to the candidates and the matrix games).
     pub serial_share: u32,
     /// Solve the matrix game in every round where the orders interact, on payoffs two plies
-    /// deep and deeper while the time lasts, instead of only where it fits at the serialized
-    /// search's own depth: the least exploitable play, but weaker against a maximin player at
-    /// short time controls (`Play=equilibrium`; docs/search.md).
+    /// deep and deeper while the time lasts (the default). `false`: only where it fits at the
+    /// serialized search's own depth, the rest of the time going to that search; measured as
+    /// strong against a maximin player and far more exploitable (docs/search.md).
     pub always_matrix: bool,
 }
 
@@ -77,7 +77,7 @@ impl Default for RoundParams {
             oracle_rounds: 4,
             mix_margin: 0.03,
             serial_share: SERIAL_SHARE,
-            always_matrix: false,
+            always_matrix: true,
         }
     }
 }
@@ -444,7 +444,9 @@ fn candidates<G: SimultaneousGame>(
         if list.is_empty() {
             add(list, all[0]);
         }
-        list.truncate(params.matrix);
+        if !params.always_matrix {
+            list.truncate(params.matrix);
+        }
     }
     (rows, cols)
 }
@@ -483,10 +485,12 @@ pub fn think<G: SimultaneousGame>(
     // Where the variant says the orders cannot matter to each other, the round has a pure
     // saddle point at the serialized order, and all the time goes to finding it deep.
     let interactive = root.may_interact();
-    let share = if interactive {
-        params.serial_share
-    } else {
-        100
+    // `always_matrix` keeps the proportions it was measured with: most of the time to the
+    // serialized search, the matrix on what is left.
+    let share = match (interactive, params.always_matrix) {
+        (false, _) => 100,
+        (true, false) => params.serial_share,
+        (true, true) => EQUILIBRIUM_SERIAL_SHARE,
     };
     let serial_limits = Limits {
         depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
@@ -545,14 +549,14 @@ pub fn think<G: SimultaneousGame>(
     let early_fit = main
         .as_ref()
         .is_some_and(|m| params.always_matrix || fits(params.matrix * params.matrix + 3, m.nodes));
-    // Each candidate search gets at most a quarter of what is left before the deadline (a
-    // tenth of the node budget), so that the matrix game keeps half of it. Its depth is a
+    // Each candidate search gets at most a quarter of what is left before the deadline (or of
+    // the node budget the serialized search left), so that the matrix game keeps half of it. Its depth is a
     // whole number of rounds (even, at least the root round's two plies): only there are the
     // two sides' maximin scores bounds of the round's value, for the saddle-point test below.
     let shallower = |main: &SerialLines<G::Order>| Limits {
         depth: Some((main.depth.saturating_sub(2) & !1).max(2)),
         move_time: deadline.map(|d| d.saturating_duration_since(Instant::now()) / 4),
-        nodes: params.limits.nodes.map(|n| n / 10),
+        nodes: params.limits.nodes.map(|n| n * (100 - share as u64) / 400),
         ..serial_limits.clone()
     };
     // The engine's candidate search, and its own best score at that depth (a bound to compare
@@ -660,7 +664,7 @@ pub fn think<G: SimultaneousGame>(
         r.nodes = oracle.nodes;
         r
     };
-    // `Play=equilibrium`: payoffs from two plies (a first matrix soon), two plies deeper
+    // The default: payoffs from two plies (a first matrix soon), two plies deeper
     // while the time lasts, up to the serialized search's own depth; each depth's mix is
     // judged against the first row's guarantee at that depth.
     let equilibrium = |serial: &SerialLines<G::Order>, rows: &[G::Order], cols: &[G::Order]| {
@@ -669,7 +673,10 @@ pub fn think<G: SimultaneousGame>(
             Some(d) => (2 * d).saturating_sub(2).max(1),
             None => serial.depth.saturating_sub(2).max(1),
         };
-        let mut plies = last.min(2);
+        let mut plies = match params.limits.depth {
+            Some(_) => last,
+            None => last.min(2),
+        };
         let mut best = None;
         loop {
             let begun = Instant::now();
@@ -736,11 +743,16 @@ pub fn think<G: SimultaneousGame>(
     result
 }
 
-/// Percent of the planned time the engine's serialized search takes first. The matrix game
-/// then needs about four times what it took (nine payoff searches and the candidates), so at
-/// half the time it is solved only where the serialized search ended early; elsewhere the
-/// rest goes to that search, which measured stronger (docs/search.md).
+/// Percent of the planned time the serialized search takes first with `always_matrix` off.
+/// The matrix game then needs about four times what it took (nine payoff searches and the
+/// candidates), so it is solved only where that search ended early; elsewhere the rest goes
+/// to it.
 const SERIAL_SHARE: u32 = 50;
+
+/// The same where a matrix is solved in every round (`always_matrix`, the default), whose
+/// matrices start from every candidate. Measured against the maximin player at 100 ms a round:
+/// about 52% so, 26% with half the time and three candidates a side (docs/search.md).
+const EQUILIBRIUM_SERIAL_SHARE: u32 = 85;
 
 /// A payoff search (full window, two plies shallower) costs about this fraction of the
 /// serialized search that chose the candidates (measured on the mixing suite).

@@ -15,7 +15,7 @@ fn mixing(step: usize) -> impl Iterator<Item = Ven> {
 }
 
 fn round(p: &Ven, side: Player, limits: Limits) -> RoundResult<Order> {
-    round_with(p, side, limits, false)
+    round_with(p, side, limits, RoundParams::default().always_matrix)
 }
 
 fn round_with(p: &Ven, side: Player, limits: Limits, always_matrix: bool) -> RoundResult<Order> {
@@ -88,8 +88,8 @@ fn a_round_to_a_depth_solves_matrices_and_mixes_only_what_they_gain() {
 
 #[test]
 fn a_matrix_that_cannot_fit_leaves_the_time_to_the_serialized_search() {
-    // A node budget too small for nine payoff searches after the serialized one: the order is
-    // the serialized search's, and the budget went to it.
+    // Without `always_matrix`, a node budget too small for nine payoff searches after the
+    // serialized one: the order is the serialized search's, and the budget went to it.
     let budget = 30_000;
     let mut serialized = 0;
     for p in mixing(25) {
@@ -98,7 +98,7 @@ fn a_matrix_that_cannot_fit_leaves_the_time_to_the_serialized_search() {
                 nodes: Some(budget),
                 ..Limits::default()
             };
-            let r = round(&p, side, limits);
+            let r = round_with(&p, side, limits, false);
             assert_ne!(r.basis, Basis::Unfinished);
             if r.basis == Basis::Serialized {
                 serialized += 1;
@@ -111,10 +111,10 @@ fn a_matrix_that_cannot_fit_leaves_the_time_to_the_serialized_search() {
 }
 
 #[test]
-fn play_equilibrium_solves_a_matrix_wherever_the_orders_interact() {
-    // The budget that leaves the default to its serialized order: `always_matrix` solves the
-    // round's matrix game instead (on shallower payoffs), never giving up on it.
-    let budget = 60_000;
+fn by_default_a_matrix_is_solved_wherever_the_orders_interact() {
+    // A budget at which the matrix would not fit at the serialized search's depth: the default
+    // (`always_matrix`) solves the round's matrix game on shallower payoffs all the same.
+    let budget = 300_000;
     let mut matrices = 0;
     for p in mixing(25) {
         for side in Player::BOTH {
@@ -122,7 +122,7 @@ fn play_equilibrium_solves_a_matrix_wherever_the_orders_interact() {
                 nodes: Some(budget),
                 ..Limits::default()
             };
-            let r = round_with(&p, side, limits, true);
+            let r = round(&p, side, limits);
             assert_ne!(r.basis, Basis::Serialized);
             if r.basis == Basis::Matrix {
                 matrices += 1;
