@@ -452,14 +452,14 @@ fn candidates<G: SimultaneousGame>(
 }
 
 /// Finds `side`'s mixed strategy for the round at `root` within `params`' limits. The caller
-/// draws the order to play from [`RoundResult::strategy`]. `report` hears of every completed
-/// payoff depth.
+/// draws the order to play from [`RoundResult::strategy`]. `report` hears of the answer.
 ///
-/// The time goes in two parts: about seven tenths to the serialized searches (the engine's,
-/// iterative deepening to some depth `D`, then the opponent's to `D - 2`, each writing
-/// first: they give the candidates and warm the table), the rest to matrix games
-/// whose payoffs are searched `D - 2` plies deep, the depth the serialized search gave the
-/// same positions, then two plies deeper while time is left. `go depth N` sets `D = 2N`.
+/// The time goes in two parts: 85% to the engine's serialized search (iterative deepening to
+/// some depth `D`), then, within a quarter of what is left each, the candidate searches of
+/// both sides to `D - 2` (they give the candidates and warm the table); the rest to matrix
+/// games whose payoffs are searched two plies deep, then two plies deeper while time is left,
+/// up to `D - 2`, the depth the serialized search gave the same positions. `go depth N` sets
+/// `D = 2N` and searches the payoffs `2N - 2` plies deep at once.
 pub fn think<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
@@ -550,9 +550,10 @@ pub fn think<G: SimultaneousGame>(
         .as_ref()
         .is_some_and(|m| params.always_matrix || fits(params.matrix * params.matrix + 3, m.nodes));
     // Each candidate search gets at most a quarter of what is left before the deadline (or of
-    // the node budget the serialized search left), so that the matrix game keeps half of it. Its depth is a
-    // whole number of rounds (even, at least the root round's two plies): only there are the
-    // two sides' maximin scores bounds of the round's value, for the saddle-point test below.
+    // the node budget the serialized search left), so that the matrix game keeps half of it.
+    // Its depth is a whole number of rounds (even, at least the root round's two plies): only
+    // there are the two sides' maximin scores bounds of the round's value, for the
+    // saddle-point test below.
     let shallower = |main: &SerialLines<G::Order>| Limits {
         depth: Some((main.depth.saturating_sub(2) & !1).max(2)),
         move_time: deadline.map(|d| d.saturating_duration_since(Instant::now()) / 4),
@@ -613,15 +614,15 @@ pub fn think<G: SimultaneousGame>(
             }
             _ => false,
         };
+    let spent =
+        |serial: &SerialLines<G::Order>| serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
     let serial_answer = |serial: &SerialLines<G::Order>| {
         let mut r = RoundResult::pure(serial.lines[0].0, started);
         r.value = expected_score(serial.score);
         r.depth = serial.depth.saturating_sub(2).max(1);
-        r.nodes = serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
+        r.nodes = spent(serial);
         r
     };
-    let spent =
-        |serial: &SerialLines<G::Order>| serial.nodes + opponent.as_ref().map_or(0, |o| o.nodes);
     // The rest of the budget to the serialized search: on the warm table it is soon back at
     // its depth and goes on. For saddle points, and where the matrix would not fit.
     let deepen = |serial: &SerialLines<G::Order>, basis: Basis| {
@@ -630,10 +631,10 @@ pub fn think<G: SimultaneousGame>(
             nodes: params.limits.nodes.map(|n| n.saturating_sub(spent(serial))),
             ..serial_limits.clone()
         };
-        let deeper = match rest.move_time.is_none_or(|t| !t.is_zero()) && rest.nodes != Some(0) {
-            true => serial_lines(root, history, side, rest, 1, params, tt, control),
-            false => None,
-        };
+        let left = rest.move_time.is_none_or(|t| !t.is_zero()) && rest.nodes != Some(0);
+        let deeper = left
+            .then(|| serial_lines(root, history, side, rest, 1, params, tt, control))
+            .flatten();
         let mut r = serial_answer(serial);
         r.basis = basis;
         if let Some(d) = deeper.filter(|d| d.depth >= serial.depth) {
@@ -664,10 +665,12 @@ pub fn think<G: SimultaneousGame>(
         r.nodes = oracle.nodes;
         r
     };
-    // The default: payoffs from two plies (a first matrix soon), two plies deeper
-    // while the time lasts, up to the serialized search's own depth; each depth's mix is
-    // judged against the first row's guarantee at that depth.
-    let equilibrium = |serial: &SerialLines<G::Order>, rows: &[G::Order], cols: &[G::Order]| {
+    // The default (`always_matrix`): payoffs from two plies (a first matrix soon), two plies
+    // deeper while the time lasts, up to the serialized search's own depth; each depth's mix
+    // is judged against the first row's guarantee at that depth.
+    let deepening_matrix = |serial: &SerialLines<G::Order>,
+                            rows: &[G::Order],
+                            cols: &[G::Order]| {
         let mut oracle = oracle(serial);
         let last = match params.limits.depth {
             Some(d) => (2 * d).saturating_sub(2).max(1),
@@ -717,7 +720,7 @@ pub fn think<G: SimultaneousGame>(
                 None => serial.depth.saturating_sub(2).max(1),
             };
             if params.always_matrix {
-                equilibrium(&serial, &rows, &cols)
+                deepening_matrix(&serial, &rows, &cols)
             } else if !fits(rows.len() * cols.len(), spent(&serial)) {
                 deepen(&serial, Basis::Serialized)
             } else {
