@@ -1,59 +1,57 @@
-//! Perft suites for orthodox chess: runs perft/chess.epd (the chessprogramming wiki positions and
-//! the 126-position perftsuite, counts from Stockfish) and perft/chess960.epd (Chess960 under
-//! `UCI_Chess960`: the wiki's Chess960 positions, seeded start positions in X-FEN and
-//! Shredder-FEN, positions after random plies with castling rights left; counts from
-//! Stockfish with `UCI_Chess960`).
-//!
-//! The default test goes as deep as keeps each position under `QUICK_NODES`; the full depths:
+//! Orthodox chess's own perft tests, beyond its suite perft/chess.epd (the chessprogramming
+//! wiki positions and the 126-position perftsuite, counts from Stockfish), which `suites.rs`
+//! runs: perft/chess960.epd (Chess960 under `UCI_Chess960`: the wiki's Chess960 positions,
+//! seeded start positions in X-FEN and Shredder-FEN, positions after random plies with castling
+//! rights left; counts from Stockfish with `UCI_Chess960`), and the full depths of both:
 //!
 //! ```text
-//! cargo test --profile ci --test perft_chess -- --ignored
+//! cargo test --profile ci --test perft -- --ignored chess::
 //! ```
 //!
 //! Cross-checks run too when their peer is installed (each says so and passes when it is not):
 //! python-chess over random games, Stockfish's divide on three positions. The `chimera perft`
 //! command's output format and errors are tested here as well.
 
-mod epd;
-mod python;
-
-use chimera_engine::perft::perft;
+use crate::{epd, python};
 use chimera_engine::variants::chess::{MoveList, Position};
 use chimera_engine::Game;
-use epd::Entry;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rayon::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const SUITE: &str = include_str!("chess.epd");
 const SUITE_960: &str = include_str!("chess960.epd");
 
-/// Per position, every depth whose count is at most this: 115 M nodes in all, a few seconds
-/// on two cores in the ci profile.
-const QUICK_NODES: u64 = 5_000_000;
-
-fn suite() -> Vec<Entry> {
-    epd::parse(SUITE)
+#[test]
+fn suite_keeps_its_positions() {
+    assert!(
+        crate::suite("chess").len() >= 133,
+        "7 wiki positions and 126 of perftsuite"
+    );
 }
 
-/// Runs every count of `entries` up to `max_nodes`, each FEN read by `read`.
-fn check_suite(entries: &[Entry], read: fn(&str) -> Position, max_nodes: u64) {
-    let failures: Vec<String> = entries
-        .par_iter()
-        .flat_map_iter(|e| {
-            let pos = read(&e.fen);
-            e.counts
-                .iter()
-                .filter(move |(_, n)| *n <= max_nodes)
-                .filter_map(move |&(d, expected)| {
-                    let got = perft(&pos, d);
-                    (got != expected)
-                        .then(|| format!("{} D{d}: expected {expected}, got {got}", e.fen))
-                })
-        })
-        .collect();
+#[test]
+#[ignore = "full depths: about a minute in release, a few in the ci profile"]
+fn perft_suite_full() {
+    crate::assert_suite("chess", u64::MAX);
+}
+
+/// Every count of the Chess960 suite up to `max_nodes` per position.
+fn check_960(max_nodes: u64) {
+    let entries = epd::parse(SUITE_960);
+    assert!(entries.len() >= 40, "{} positions", entries.len());
+    for e in &entries {
+        let pos =
+            Position::from_fen_with(&e.fen, true).unwrap_or_else(|err| panic!("{}: {err}", e.fen));
+        // The FEN as read writes back as X-FEN, which reads back to the same position.
+        assert_eq!(
+            Position::from_fen_with(&pos.fen(), true),
+            Ok(pos),
+            "{}",
+            e.fen
+        );
+    }
+    let failures = crate::check_with("chess", &entries, &[("UCI_Chess960", "true")], max_nodes);
     assert!(
         failures.is_empty(),
         "perft mismatches:\n{}",
@@ -61,55 +59,16 @@ fn check_suite(entries: &[Entry], read: fn(&str) -> Position, max_nodes: u64) {
     );
 }
 
-fn check(max_nodes: u64) {
-    let entries = suite();
-    assert!(
-        entries.len() >= 133,
-        "7 wiki positions and 126 of perftsuite"
-    );
-    check_suite(
-        &entries,
-        |fen| Position::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err}")),
-        max_nodes,
-    );
-}
-
-#[test]
-fn perft_suite_quick() {
-    check(QUICK_NODES);
-}
-
-fn check_960(max_nodes: u64) {
-    let entries = epd::parse(SUITE_960);
-    assert!(entries.len() >= 40, "{} positions", entries.len());
-    check_suite(
-        &entries,
-        |fen| {
-            let pos =
-                Position::from_fen_with(fen, true).unwrap_or_else(|err| panic!("{fen}: {err}"));
-            // The FEN as read writes back as X-FEN, which reads back to the same position.
-            assert_eq!(Position::from_fen_with(&pos.fen(), true), Ok(pos), "{fen}");
-            pos
-        },
-        max_nodes,
-    );
-}
-
+/// Per position, every depth whose count is at most a million.
 #[test]
 fn chess960_perft_suite_quick() {
-    check_960(QUICK_NODES / 5);
+    check_960(1_000_000);
 }
 
 #[test]
 #[ignore = "full depths of the Chess960 suite"]
 fn chess960_perft_suite_full() {
     check_960(u64::MAX);
-}
-
-#[test]
-#[ignore = "full depths: about a minute in release, a few in the ci profile"]
-fn perft_suite_full() {
-    check(u64::MAX);
 }
 
 /// Plays seeded random games and asks python-chess for the legal moves and FEN of every

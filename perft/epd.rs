@@ -1,6 +1,7 @@
 //! The perft suites' file format, read once for every variant: one position a line,
 //! `FEN ;D1 n ;D2 n ... [;key value ...]`, blank lines and `#` comments skipped. Keys other than
-//! `Dk` (a variant name, a 007 mode) are kept for the suite that knows them.
+//! `Dk` are kept for the code that knows them: `variant` and `options` for `suites.rs`, Lene
+//! Hau's `has` for its own tests.
 
 pub struct Entry {
     pub fen: String,

@@ -1,21 +1,21 @@
-//! Lene Hau perft suite (perft/lene-hau.epd): the start counts of rules §12, the small vectors of
-//! §11 Example 13 and §10 Ruling 12, and positions of our own with travellers, stacks, castling
+//! Lene Hau's own perft tests, beyond the counts of its suite that `suites.rs` runs (up to
+//! 300,000 nodes a position in CI). The suite, perft/lene-hau.epd, holds the start counts of
+//! rules §12, the small vectors of §11 Example 13 and §10 Ruling 12, and positions of our own with travellers, stacks, castling
 //! under way, pending double steps, crowd captures, en passant and forced passes (each line
 //! says which in a `;has` field). Every count is checked against a second, deliberately simple
 //! generator (perft/lene_hau_naive.rs) that shares no code with the engine.
 //!
 //! Fast checks run in CI. Every depth of the file, by both generators:
-//! `cargo test --profile ci --test perft_lene_hau -- --ignored deep`.
+//! `cargo test --profile ci --test perft -- --ignored lene_hau::deep`.
 
-mod epd;
 #[path = "lene_hau_naive.rs"]
 mod naive;
-mod same;
 
+use crate::epd::Entry;
+use crate::same;
 use chimera_engine::perft::perft;
 use chimera_engine::variants::lene_hau::{LeneHau, MoveList, Options, State};
 use chimera_engine::Game;
-use epd::Entry;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 use rayon::prelude::*;
 
@@ -30,11 +30,8 @@ const FEATURES: [&str; 7] = [
     "en-passant",
 ];
 
-/// Per position, the depths whose count is at most this run in CI.
-const QUICK_NODES: u64 = 300_000;
-
 fn suite() -> Vec<Entry> {
-    epd::parse(include_str!("lene-hau.epd"))
+    crate::suite("lene-hau")
 }
 
 fn position(fen: &str) -> LeneHau {
@@ -56,31 +53,6 @@ fn same_moves(p: &LeneHau) -> Vec<String> {
     theirs.sort();
     same::assert_same_moves(&p.fen(), &ours, &theirs);
     ours
-}
-
-/// Every count up to `max_nodes` (all of them with `u64::MAX`), in parallel over positions.
-fn check(max_nodes: u64) {
-    let entries = suite();
-    let failures: Vec<String> = entries
-        .par_iter()
-        .flat_map_iter(|e| {
-            let p = position(&e.fen);
-            assert_eq!(
-                p.fen(),
-                e.fen,
-                "the suite's FENs are as the engine writes them"
-            );
-            e.counts
-                .iter()
-                .filter(|(_, n)| *n <= max_nodes)
-                .filter_map(|&(d, n)| {
-                    let got = perft(&p, d);
-                    (got != n).then(|| format!("{} D{d}: expected {n}, got {got}", e.fen))
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
@@ -111,11 +83,6 @@ fn suite_covers_what_the_issue_asks() {
             assert!(features(&p).contains(&feature), "{}: {feature}", e.fen);
         }
     }
-}
-
-#[test]
-fn suite_counts_quick() {
-    check(QUICK_NODES);
 }
 
 /// The naive generator lists the same actions at the root and after every root action, and
@@ -172,7 +139,7 @@ fn naive_generator_agrees_along_random_games() {
 #[test]
 #[ignore]
 fn deep_suite_counts() {
-    check(u64::MAX);
+    crate::assert_suite("lene-hau", u64::MAX);
     suite().par_iter().for_each(|e| {
         let board = naive::Board::from_fen(&e.fen);
         for &(d, n) in &e.counts {
@@ -237,8 +204,8 @@ fn features(p: &LeneHau) -> Vec<&'static str> {
 
 /// Prints candidate positions for the suite, found along seeded random games, with their
 /// engine counts (how the file's own positions were chosen; the tests above then check every
-/// count against the naive generator): `cargo test --profile ci --test perft_lene_hau --
-/// --ignored candidates --nocapture`.
+/// count against the naive generator): `cargo test --profile ci --test perft --
+/// --ignored lene_hau::candidates --nocapture`.
 #[test]
 #[ignore]
 fn candidates() {
@@ -293,7 +260,7 @@ fn candidates() {
 }
 
 /// Single-threaded perft speed from the start position. Run in release for a meaningful figure:
-/// `cargo test --release --test perft_lene_hau -- --ignored perft_speed --nocapture`.
+/// `cargo test --release --test perft -- --ignored lene_hau::perft_speed --nocapture`.
 #[test]
 #[ignore]
 fn perft_speed() {

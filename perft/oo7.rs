@@ -1,35 +1,25 @@
-//! Perft suite for 007 Chess: runs perft/007.epd, every schedule and rule switch, from the start
-//! (rules/007.md §15) and from positions in the middle of turns with Detente sets.
+//! 007 Chess's own perft tests, beyond its suite perft/007.epd (every schedule and rule switch,
+//! from the start (rules/007.md §15) and from positions in the middle of turns with Detente
+//! sets), which `suites.rs` runs up to 2 M nodes a position.
 //!
 //! Every count in the file was computed twice: by the engine and by scripts/oo7_reference.py,
 //! an independent python-chess implementation that follows piece identities where the engine
-//! keeps square sets. The default test goes as deep as keeps each position under `QUICK_NODES`;
-//! the full depths:
+//! keeps square sets. The full depths:
 //!
 //! ```text
-//! cargo test --profile ci --test perft_oo7 -- --ignored
+//! cargo test --profile ci --test perft -- --ignored oo7::
 //! ```
 //!
 //! When python-chess is installed, random games in every mode are also checked ply list by ply
 //! list against the reference (the test says so and passes when it is not).
 
-mod epd;
-mod python;
-
+use crate::python;
 use chimera_engine::perft::{divide, perft};
 use chimera_engine::variants::oo7::{MoveList, Options, Position};
 use chimera_engine::{Game, VariantOptions};
-use epd::Entry;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rayon::prelude::*;
 use std::process::Command;
-
-const SUITE: &str = include_str!("007.epd");
-
-/// Per position, every depth whose count is at most this: a few seconds in all in the ci
-/// profile.
-const QUICK_NODES: u64 = 2_000_000;
 
 /// Options from `standard|balanced|progressive` joined by `+` with `detente`, `fast`, `owner`.
 fn options(modes: &str) -> Options {
@@ -47,67 +37,24 @@ fn options(modes: &str) -> Options {
     o
 }
 
-/// The suite; every line names its modes (`;mode standard+detente`).
-fn suite() -> Vec<Entry> {
-    let entries = epd::parse(SUITE);
+/// The suite keeps its positions, and every line names its options (its schedule at least).
+#[test]
+fn suite_keeps_its_positions() {
+    let entries = crate::suite("007");
+    assert!(entries.len() >= 30);
     for e in &entries {
         assert!(
-            e.field("mode").is_some(),
-            "every line names its mode: {}",
+            e.field("options").is_some_and(|o| o.contains("Schedule=")),
+            "every line names its schedule: {}",
             e.fen
         );
     }
-    entries
-}
-
-fn modes(e: &Entry) -> &str {
-    e.field("mode").unwrap_or_default()
-}
-
-fn check(max_nodes: u64) {
-    let entries = suite();
-    assert!(entries.len() >= 30);
-    let failures: Vec<String> = entries
-        .par_iter()
-        .flat_map_iter(|e| {
-            let pos = Position::from_fen(&e.fen, &options(modes(e)))
-                .unwrap_or_else(|err| panic!("{}: {err}", e.fen));
-            assert_eq!(
-                pos.fen(),
-                e.fen,
-                "the suite's FENs are as the engine writes them"
-            );
-            e.counts
-                .iter()
-                .filter(move |(_, n)| *n <= max_nodes)
-                .filter_map(move |&(d, expected)| {
-                    let got = perft(&pos, d);
-                    (got != expected).then(|| {
-                        format!(
-                            "{} [{}] D{d}: expected {expected}, got {got}",
-                            e.fen,
-                            modes(e)
-                        )
-                    })
-                })
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "perft mismatches:\n{}",
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn perft_suite_quick() {
-    check(QUICK_NODES);
 }
 
 #[test]
 #[ignore = "full depths: a minute or so in the ci profile"]
 fn perft_suite_full() {
-    check(u64::MAX);
+    crate::assert_suite("007", u64::MAX);
 }
 
 /// The table of rules/007.md §15, spelled out: standard, Balanced and Progressive equal

@@ -1,6 +1,6 @@
 //! The worked examples (rules §10) and the rulings (§9), one test each, plus FEN, notation,
-//! key and evaluation checks. Perft suites and the comparison with a naive generator live in
-//! perft/double_ended.rs.
+//! key and evaluation checks. The perft suite runs in perft/suites.rs, and the comparison with a
+//! naive generator lives in perft/double_ended.rs.
 
 use super::geometry::NO_SQUARE;
 use super::*;
