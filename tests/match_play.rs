@@ -3,6 +3,10 @@
 
 mod common;
 
+use chimera_engine::VariantOptions;
+use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::rounds::DescribeRounds;
+use chimera_protocol::session::Describe;
 use common::{run_match, temp_pgn, CHIMERA};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -25,6 +29,26 @@ fn variants() -> Vec<String> {
         .find(|l| l.starts_with("option name UCI_Variant"))
         .expect("UCI_Variant listed");
     line.split(" var ").skip(1).map(str::to_string).collect()
+}
+
+/// The PGN `Variant` tag of registry line `variant` with its preset options, as its `Describe`
+/// names it.
+fn pgn_tag(variant: &str) -> &'static str {
+    struct Tag;
+    impl VariantTask for Tag {
+        type Output = &'static str;
+        fn run<G: Describe>(self, name: &'static str, preset: Preset) -> &'static str {
+            let mut options = G::Options::default();
+            for (option, value) in preset {
+                options.set(option, value).unwrap();
+            }
+            G::pgn_name(name, &options)
+        }
+        fn run_rounds<G: DescribeRounds>(self, _: &'static str, _: Preset) -> &'static str {
+            G::PGN_NAME
+        }
+    }
+    registry::with_variant(variant, Tag).expect("a registry line")
 }
 
 /// Checks a chess PGN with python-chess (`scripts/match_pgn_check.py`), if it is installed.
@@ -88,11 +112,7 @@ fn every_variant_plays_twenty_games_at_depth_one_without_a_forfeit() {
         // A Ven answer is a matrix game over dozens of searches (0.05-0.3 s at depth 1), and
         // both engines answer every round: four games keep the test under a minute.
         let games = if variant == "ven" { 4 } else { 20 };
-        let tag = match variant.as_str() {
-            "ven" => "Ven",
-            "lene-hau" => "Lene Hau",
-            other => other,
-        };
+        let tag = pgn_tag(&variant);
         let (stdout, pgn) = run_match(
             &variant,
             &[

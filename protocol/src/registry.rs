@@ -30,6 +30,10 @@ macro_rules! registry {
         /// `UCI_Variant` values, the default first.
         pub const NAMES: &[&str] = &[$($name,)+ $($rname,)*];
 
+        /// The simultaneous ones among [`NAMES`] (`go` needs `side`; orders stay hidden until
+        /// the round resolves).
+        pub const SIMULTANEOUS: &[&str] = &[$($rname,)*];
+
         /// A fresh session of every variant, in [`NAMES`] order.
         pub fn sessions() -> Vec<Box<dyn Session>> {
             vec![
