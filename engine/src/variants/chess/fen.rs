@@ -9,12 +9,8 @@ use crate::square::{Board8, Square};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn err(msg: String) -> ParseError {
-    ParseError::new(format!("bad FEN: {msg}"))
-}
-
-/// An error that `token`, which `msg` names, is to blame for.
-fn err_at(msg: String, token: &str) -> ParseError {
+/// An error that `token`, which `msg` names in quotes, is to blame for.
+fn err_at(token: &str, msg: String) -> ParseError {
     ParseError::with_token(format!("bad FEN: {msg}"), token)
 }
 
@@ -55,10 +51,13 @@ impl Position {
     ) -> Result<Position, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 4 && fields.len() != 6 {
-            return Err(err(format!(
-                "expected 6 fields (or 4 without the clocks), found {} in '{fen}'",
-                fields.len()
-            )));
+            return Err(err_at(
+                fen,
+                format!(
+                    "expected 6 fields (or 4 without the clocks), found {} in '{fen}'",
+                    fields.len()
+                ),
+            ));
         }
         let mut p = Position {
             roles: [Bb64(0); 6],
@@ -77,9 +76,10 @@ impl Position {
             "w" => Player::White,
             "b" => Player::Black,
             t => {
-                return Err(err(format!(
-                    "side to move (field 2) must be 'w' or 'b', not '{t}'"
-                )))
+                return Err(err_at(
+                    t,
+                    format!("side to move (field 2) must be 'w' or 'b', not '{t}'"),
+                ))
             }
         };
         if chess960 {
@@ -93,11 +93,14 @@ impl Position {
             p.fullmove_number = read_number(fields[5], "fullmove number (field 6)")?.max(1);
         }
         if !PSEUDO && p.is_attacked(p.king(p.side.other()), p.side) {
-            return Err(err(format!(
-                "the side not to move ({}) is in check in '{}'",
-                p.side.other(),
-                fields[0]
-            )));
+            return Err(err_at(
+                fields[0],
+                format!(
+                    "the side not to move ({}) is in check in '{}'",
+                    p.side.other(),
+                    fields[0]
+                ),
+            ));
         }
         p.finish_setup::<PSEUDO>(en_passant);
         Ok(p)
@@ -153,10 +156,13 @@ impl Position {
 fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
-        return Err(err(format!(
-            "placement (field 1) needs 8 ranks, found {} in '{placement}'",
-            ranks.len()
-        )));
+        return Err(err_at(
+            placement,
+            format!(
+                "placement (field 1) needs 8 ranks, found {} in '{placement}'",
+                ranks.len()
+            ),
+        ));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -166,19 +172,28 @@ fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) || last_was_digit {
-                    return Err(err(format!("bad empty-square count '{c}' (1 to 8, never two digits in a row) in rank {name} '{text}'")));
+                    return Err(err_at(&c.to_string(), format!("bad empty-square count '{c}' (1 to 8, never two digits in a row) in rank {name} '{text}'")));
                 }
                 file += d as u8;
                 last_was_digit = true;
             } else {
                 let piece = Piece::from_char(c).ok_or_else(|| {
-                    err(format!("bad piece letter '{c}' in rank {name} '{text}'"))
+                    err_at(
+                        &c.to_string(),
+                        format!("bad piece letter '{c}' in rank {name} '{text}'"),
+                    )
                 })?;
                 if file >= 8 {
-                    return Err(err(format!("rank {name} '{text}' has more than 8 squares")));
+                    return Err(err_at(
+                        text,
+                        format!("rank {name} '{text}' has more than 8 squares"),
+                    ));
                 }
                 if piece.role == Role::Pawn && (rank == 0 || rank == 7) {
-                    return Err(err(format!("pawn on the back rank {name} in '{text}'")));
+                    return Err(err_at(
+                        text,
+                        format!("pawn on the back rank {name} in '{text}'"),
+                    ));
                 }
                 let b = bb(Square::from_coords::<Board8>(file, rank));
                 p.roles[piece.role.index()] |= b;
@@ -187,21 +202,26 @@ fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
                 last_was_digit = false;
             }
             if file > 8 {
-                return Err(err(format!("rank {name} '{text}' has more than 8 squares")));
+                return Err(err_at(
+                    text,
+                    format!("rank {name} '{text}' has more than 8 squares"),
+                ));
             }
         }
         if file != 8 {
-            return Err(err(format!(
-                "rank {name} '{text}' has {file} squares, not 8"
-            )));
+            return Err(err_at(
+                text,
+                format!("rank {name} '{text}' has {file} squares, not 8"),
+            ));
         }
     }
     for player in Player::BOTH {
         let kings = p.pieces(player, Role::King).count();
         if kings != 1 {
-            return Err(err(format!(
-                "{player} must have exactly one king, found {kings} in '{placement}'"
-            )));
+            return Err(err_at(
+                placement,
+                format!("{player} must have exactly one king, found {kings} in '{placement}'"),
+            ));
         }
         // More pieces than promotions could give would also break the 256-move list bound.
         let count = |role| p.pieces(player, role).count() as i32;
@@ -211,7 +231,7 @@ fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
             + (count(Role::Rook) - 2).max(0)
             + (count(Role::Queen) - 1).max(0);
         if pawns > 8 || pawns + promoted > 8 {
-            return Err(err(format!(
+            return Err(err_at(placement, format!(
                 "{player} has more pieces than pawn promotions allow ({pawns} pawns, {promoted} extra pieces) in '{placement}'"
             )));
         }
@@ -286,9 +306,12 @@ fn read_castling_960(
         let king_file = match king.squares().next() {
             Some(k) if k.rank::<Board8>() == rank => k.file::<Board8>(),
             _ => {
-                return Err(err(format!(
+                return Err(err_at(
+                    &c.to_string(),
+                    format!(
                     "castling right '{c}' in '{field}' needs the {player} king on its back rank"
-                )))
+                ),
+                ))
             }
         };
         let rooks: Vec<u8> = p
@@ -308,22 +331,26 @@ fn read_castling_960(
                 (file > king_file, rooks.contains(&file).then_some(file))
             }
             _ => {
-                return Err(err(format!(
-                    "castling (field 3) has bad letter '{c}' in '{field}'"
-                )))
+                return Err(err_at(
+                    &c.to_string(),
+                    format!("castling (field 3) has bad letter '{c}' in '{field}'"),
+                ))
             }
         };
         let Some(rook_file) = rook_file.filter(|f| *f != king_file) else {
-            return Err(err(format!(
+            return Err(err_at(&c.to_string(), format!(
                 "castling right '{c}' in '{field}' needs a {player} rook on that side of the king on its back rank"
             )));
         };
         let bit = CastlingRights::bit(player, king_side);
         if rights.has(bit) {
-            return Err(err(format!(
-                "castling (field 3) gives the {player} {} right twice in '{field}'",
-                if king_side { "king-side" } else { "queen-side" }
-            )));
+            return Err(err_at(
+                field,
+                format!(
+                    "castling (field 3) gives the {player} {} right twice in '{field}'",
+                    if king_side { "king-side" } else { "queen-side" }
+                ),
+            ));
         }
         rights.0 |= bit;
         files = files.with_file(player, king_side, rook_file);
@@ -343,15 +370,17 @@ fn read_castling(p: &Position, field: &str) -> Result<CastlingRights, ParseError
             'k' => (CastlingRights::BLACK_KING, Player::Black, true),
             'q' => (CastlingRights::BLACK_QUEEN, Player::Black, false),
             _ => {
-                return Err(err(format!(
-                    "castling (field 3) has bad letter '{c}' in '{field}'"
-                )))
+                return Err(err_at(
+                    &c.to_string(),
+                    format!("castling (field 3) has bad letter '{c}' in '{field}'"),
+                ))
             }
         };
         if rights.has(bit) {
-            return Err(err(format!(
-                "castling (field 3) repeats '{c}' in '{field}'"
-            )));
+            return Err(err_at(
+                &c.to_string(),
+                format!("castling (field 3) repeats '{c}' in '{field}'"),
+            ));
         }
         let king_home = Square(match player {
             Player::White => 4,
@@ -361,11 +390,14 @@ fn read_castling(p: &Position, field: &str) -> Result<CastlingRights, ParseError
         if !p.pieces(player, Role::King).has(king_home)
             || !p.pieces(player, Role::Rook).has(rook_home)
         {
-            return Err(err(format!(
-                "castling right '{c}' needs the {player} king on {} and rook on {}",
-                king_home.display::<Board8>(),
-                rook_home.display::<Board8>()
-            )));
+            return Err(err_at(
+                &c.to_string(),
+                format!(
+                    "castling right '{c}' needs the {player} king on {} and rook on {}",
+                    king_home.display::<Board8>(),
+                    rook_home.display::<Board8>()
+                ),
+            ));
         }
         rights.0 |= bit;
     }
@@ -379,19 +411,23 @@ fn read_en_passant(p: &Position, field: &str) -> Result<Option<Square>, ParseErr
         return Ok(None);
     }
     let sq = Square::parse::<Board8>(field).ok_or_else(|| {
-        err(format!(
-            "en passant (field 4) must be a square or '-', not '{field}'"
-        ))
+        err_at(
+            field,
+            format!("en passant (field 4) must be a square or '-', not '{field}'"),
+        )
     })?;
     let (rank, pusher) = match p.side {
         Player::White => (5, Player::Black),
         Player::Black => (2, Player::White),
     };
     let bad = || {
-        err(format!(
+        err_at(
+            field,
+            format!(
             "en passant square '{field}' does not follow a double push by {pusher} with {} to move",
             p.side
-        ))
+        ),
+        )
     };
     if sq.rank::<Board8>() != rank {
         return Err(bad());
@@ -410,11 +446,11 @@ fn read_en_passant(p: &Position, field: &str) -> Result<Option<Square>, ParseErr
 pub(crate) fn read_number(token: &str, what: &str) -> Result<u32, ParseError> {
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err_at(
-            format!("{what} must be a number, not '{token}'"),
             token,
+            format!("{what} must be a number, not '{token}'"),
         ));
     }
     token
         .parse()
-        .map_err(|_| err_at(format!("{what} '{token}' is too large"), token))
+        .map_err(|_| err_at(token, format!("{what} '{token}' is too large")))
 }

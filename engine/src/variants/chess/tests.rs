@@ -34,175 +34,233 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 // ---- FEN ----
 
+/// In the cases' third column, the whole FEN is the token (no one field is to blame).
+const FEN: &str = "the whole FEN";
+
+/// Each case: a FEN, a part of the error's message, and the error's token: the bad part of the
+/// text, narrowest first (a letter, a rank, a field, the placement, the whole FEN).
 #[test]
 fn malformed_fens_are_rejected_naming_the_token() {
-    let cases: &[(&str, &str)] = &[
-        ("", "found 0"),
-        ("   ", "found 0"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "found 1"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "found 2"),
+    let cases: &[(&str, &str, &str)] = &[
+        ("", "found 0", FEN),
+        ("   ", "found 0", FEN),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "found 1",
+            FEN,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+            "found 2",
+            FEN,
+        ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
             "found 5",
+            FEN,
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
             "found 7",
+            FEN,
         ),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "found 7"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            "found 7",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
+        ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
             "found 9",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
             "'X'",
+            "X",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
             "'RNBQKBN' has 7 squares",
+            "RNBQKBN",
         ),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "'9'",
+            "9",
         ),
         (
             "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "'0'",
+            "0",
         ),
         (
             "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "'ppppppppp' has more than 8",
+            "ppppppppp",
         ),
         (
             "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "'4'",
+            "4",
         ),
         (
             "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "'7' has 7 squares",
+            "7",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1",
             "white must have exactly one king, found 2",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR",
         ),
         (
             "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
             "black must have exactly one king, found 0",
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
             "back rank 8",
+            "rnbqkbnP",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w Qkq - 0 1",
             "back rank 1",
+            "RNBQKBNp",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
             "'x'",
+            "x",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
             "'W'",
+            "W",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
             "'x'",
+            "x",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",
             "repeats 'K'",
+            "K",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
             "'A'",
+            "A",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
             "castling right 'K'",
+            "K",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w q - 0 1",
             "white must have exactly one king",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w Q - 0 1",
             "castling right 'Q'",
+            "Q",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
             "'e9'",
+            "e9",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
             "'e3'",
+            "e3",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
             "'e6'",
+            "e6",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
             "'-1'",
+            "-1",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
             "'x'",
+            "x",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1",
             "too large",
+            "99999999999999999999",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 +1",
             "'+1'",
+            "+1",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5",
             "'1.5'",
+            "1.5",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq – 0 1",
             "'–'",
+            "–",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 ١",
             "'١'",
+            "١",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ♔ - 0 1",
             "'♔'",
+            "♔",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN♖ w Qkq - 0 1",
             "'♖'",
+            "♖",
         ),
-        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", ""), // valid: control case below
+        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", "", ""), // valid: control case below
         (
             "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
             "side not to move (black) is in check",
+            "4k2R/8/8/8/8/8/8/4K3",
         ),
         (
             "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k6K w - - 0 1",
             "more pieces than pawn promotions allow",
+            "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k6K",
         ),
         (
             "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
             "more pieces than pawn promotions allow",
+            "4k3/pppppppp/p7/8/8/8/8/4K3",
         ),
         (
             "rnbqkbnr//8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "'' has 0 squares",
+            "",
         ),
     ];
-    for (fen, expected) in cases {
+    for &(fen, expected, token) in cases {
         let result = Position::from_fen(fen);
         if expected.is_empty() {
             assert!(result.is_ok(), "{fen}");
             continue;
         }
-        let err = result.expect_err(fen).to_string();
+        let e = result.expect_err(fen);
+        let token = if token == FEN { fen } else { token };
+        assert_eq!(e.token(), Some(token), "FEN '{fen}': {e}");
+        let err = e.to_string();
         assert!(
             err.contains(expected),
             "FEN '{fen}': error '{err}' should contain '{expected}'"

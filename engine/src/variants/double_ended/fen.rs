@@ -7,8 +7,9 @@ use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SH
 use crate::game::{ParseError, Player};
 use crate::square::{Board8, Square};
 
-fn err(msg: String) -> ParseError {
-    ParseError::new(msg)
+/// An error that `token`, which `msg` names in quotes, is to blame for.
+fn err_at(token: &str, msg: String) -> ParseError {
+    ParseError::with_token(msg, token)
 }
 
 /// Castling letters with the squares their king and rook must stand on.
@@ -26,10 +27,10 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     pub fn from_fen(fen: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
-            return Err(err(format!(
-                "FEN '{fen}' has {} fields, expected 4 to 6",
-                fields.len()
-            )));
+            return Err(err_at(
+                fen,
+                format!("FEN '{fen}' has {} fields, expected 4 to 6", fields.len()),
+            ));
         }
         let mut pos = Self::empty();
         pos.parse_placement(fields[0])?;
@@ -37,31 +38,39 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         pos.side = match fields[1] {
             "w" => Player::White,
             "b" => Player::Black,
-            other => return Err(err(format!("bad side to move '{other}' (expected w or b)"))),
+            other => {
+                return Err(err_at(
+                    other,
+                    format!("bad side to move '{other}' (expected w or b)"),
+                ))
+            }
         };
 
         let mut rights = 0;
         if fields[2] != "-" {
             for c in fields[2].chars() {
                 let Some(&(_, bit, player, king, rook)) = CASTLING.iter().find(|e| e.0 == c) else {
-                    return Err(err(format!(
-                        "bad castling field '{}': unknown letter '{c}'",
-                        fields[2]
-                    )));
+                    return Err(err_at(
+                        &c.to_string(),
+                        format!("bad castling field '{}': unknown letter '{c}'", fields[2]),
+                    ));
                 };
                 if rights & bit != 0 {
-                    return Err(err(format!(
-                        "bad castling field '{}': '{c}' twice",
-                        fields[2]
-                    )));
+                    return Err(err_at(
+                        &c.to_string(),
+                        format!("bad castling field '{}': '{c}' twice", fields[2]),
+                    ));
                 }
                 let has = |sq: u8, role| pos.board.piece_at(sq) == Some(Piece::new(player, role));
                 if !has(king, Role::King) || !has(rook, Role::Rook) {
-                    return Err(err(format!(
-                        "castling right '{c}' needs the {player} king on {} and a rook on {}",
-                        Square(king).display::<Board8>(),
-                        Square(rook).display::<Board8>()
-                    )));
+                    return Err(err_at(
+                        &c.to_string(),
+                        format!(
+                            "castling right '{c}' needs the {player} king on {} and a rook on {}",
+                            Square(king).display::<Board8>(),
+                            Square(rook).display::<Board8>()
+                        ),
+                    ));
                 }
                 rights |= bit;
             }
@@ -70,20 +79,20 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
 
         let ep = fields[3];
         if ep != "-" && Square::parse::<Board8>(ep).is_none() {
-            return Err(err(format!("bad en-passant field '{ep}'")));
+            return Err(err_at(ep, format!("bad en-passant field '{ep}'")));
         }
 
         if let Some(h) = fields.get(4) {
             pos.halfmove = h
                 .parse()
-                .map_err(|_| err(format!("bad halfmove clock '{h}'")))?;
+                .map_err(|_| err_at(h, format!("bad halfmove clock '{h}'")))?;
         }
         if let Some(f) = fields.get(5) {
             pos.fullmove = f
                 .parse()
                 .ok()
                 .filter(|n| *n >= 1)
-                .ok_or_else(|| err(format!("bad fullmove number '{f}'")))?;
+                .ok_or_else(|| err_at(f, format!("bad fullmove number '{f}'")))?;
         }
         pos.key = pos.key_from_scratch();
 
@@ -92,9 +101,10 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             .board
             .attacked::<DEEP>(pos.board.king(waiting), pos.side)
         {
-            return Err(err(format!(
-                "illegal position '{fen}': {waiting}, not to move, is in check"
-            )));
+            return Err(err_at(
+                fen,
+                format!("illegal position '{fen}': {waiting}, not to move, is in check"),
+            ));
         }
         Ok(pos)
     }
@@ -102,10 +112,13 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     fn parse_placement(&mut self, placement: &str) -> Result<(), ParseError> {
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 8 {
-            return Err(err(format!(
-                "placement '{placement}' has {} ranks, expected 8",
-                ranks.len()
-            )));
+            return Err(err_at(
+                placement,
+                format!(
+                    "placement '{placement}' has {} ranks, expected 8",
+                    ranks.len()
+                ),
+            ));
         }
         for (i, text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
@@ -114,7 +127,10 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                 if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                     file += d as u8;
                     if file > 8 {
-                        return Err(err(format!("rank '{text}' has more than 8 squares")));
+                        return Err(err_at(
+                            text,
+                            format!("rank '{text}' has more than 8 squares"),
+                        ));
                     }
                     continue;
                 }
@@ -126,13 +142,22 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                         } else {
                             ""
                         };
-                        err(format!("bad piece '{c}' in rank '{text}'{why}"))
+                        err_at(
+                            &c.to_string(),
+                            format!("bad piece '{c}' in rank '{text}'{why}"),
+                        )
                     })?;
                 if file >= 8 {
-                    return Err(err(format!("rank '{text}' has more than 8 squares")));
+                    return Err(err_at(
+                        text,
+                        format!("rank '{text}' has more than 8 squares"),
+                    ));
                 }
                 if role == Role::Pawn && (rank == 0 || rank == 7) {
-                    return Err(err(format!("pawn on the first or last rank in '{text}'")));
+                    return Err(err_at(
+                        text,
+                        format!("pawn on the first or last rank in '{text}'"),
+                    ));
                 }
                 let player = if c.is_ascii_uppercase() {
                     Player::White
@@ -143,24 +168,32 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
                 file += 1;
             }
             if file != 8 {
-                return Err(err(format!("rank '{text}' has {file} squares, expected 8")));
+                return Err(err_at(
+                    text,
+                    format!("rank '{text}' has {file} squares, expected 8"),
+                ));
             }
         }
         for player in Player::BOTH {
             let kings = self.board.pieces(player, Role::King).0.count_ones();
             if kings != 1 {
-                return Err(err(format!(
-                    "placement '{placement}' has {kings} {player} kings, expected 1"
-                )));
+                return Err(err_at(
+                    placement,
+                    format!("placement '{placement}' has {kings} {player} kings, expected 1"),
+                ));
             }
             let most: usize = Role::ALL
                 .iter()
                 .map(|k| self.board.pieces(player, *k).0.count_ones() as usize * k.most_moves())
                 .sum();
             if most > MAX_MOVES {
-                return Err(err(format!(
-                    "placement '{placement}' has too much {player} material (up to {most} moves, at most {MAX_MOVES})"
-                )));
+                return Err(err_at(
+                    placement,
+                    format!(
+                        "placement '{placement}' has too much {player} material (up to {most} \
+                         moves, at most {MAX_MOVES})"
+                    ),
+                ));
             }
         }
         Ok(())

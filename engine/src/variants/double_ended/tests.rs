@@ -467,69 +467,101 @@ fn ruling_11_start_position_and_letters() {
 
 // ---- FEN, notation, keys, evaluation ----
 
+/// In the cases' third column, the whole FEN is the token (no one field is to blame).
+const FEN: &str = "the whole FEN";
+
+/// Each case: a FEN, a part of the error's message, and the error's token: the bad part of the
+/// text (a letter, a rank, a field, the placement, the whole FEN).
 #[test]
 fn fen_errors_name_the_bad_token() {
     let cases = [
-        ("rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"),
+        (
+            "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            "7 ranks",
+            "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
+        ),
         (
             "rmbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 1",
             "'x'",
+            "x",
         ),
         (
             "rmbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 1",
             "'ppppppppp'",
+            "ppppppppp",
         ),
         (
             "rmbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 1",
             "'ppppppp'",
+            "ppppppp",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR x KQkq - 0 1",
             "'x'",
+            "x",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkX - 0 1",
             "'X'",
+            "X",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KK - 0 1",
             "'K' twice",
+            "K",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBN1 w K - 0 1",
             "'K'",
+            "K",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq e9 0 1",
             "'e9'",
+            "e9",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - x 1",
             "'x'",
+            "x",
         ),
         (
             "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 0",
             "'0'",
+            "0",
         ),
-        ("rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w", "2 fields"),
+        (
+            "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w",
+            "2 fields",
+            FEN,
+        ),
         (
             "rmbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQ - 0 1",
             "0 black kings",
+            "rmbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR",
         ),
-        ("Pmbqkbnr/8/8/8/8/8/8/RMBQKBNR w - - 0 1", "'Pmbqkbnr'"),
+        (
+            "Pmbqkbnr/8/8/8/8/8/8/RMBQKBNR w - - 0 1",
+            "'Pmbqkbnr'",
+            "Pmbqkbnr",
+        ),
         (
             "k7/8/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQ3K w - - 0 1",
             "too much white material",
+            "k7/8/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQ3K",
         ),
         // Black, not to move, is attacked: the e1 rook steps to e7 next to the king.
         (
             "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
             "black, not to move, is in check",
+            FEN,
         ),
     ];
-    for (fen, needle) in cases {
+    for (fen, needle, token) in cases {
         let err = DoubleEndedChess::from_fen(fen).expect_err(fen);
         assert!(err.what().contains(needle), "{fen}: '{err}' lacks {needle}");
+        let token = if token == FEN { fen } else { token };
+        assert_eq!(err.token(), Some(token), "{fen}: {err}");
     }
 }
 

@@ -14,8 +14,9 @@ use crate::game::{ParseError, Player};
 use crate::square::{Board8, Square};
 use crate::variants::chess::{Position as Board, Role};
 
-fn err(msg: String) -> ParseError {
-    ParseError::new(format!("bad FEN: {msg}"))
+/// An error that `token`, which `msg` names in quotes, is to blame for.
+fn err_at(token: &str, msg: String) -> ParseError {
+    ParseError::with_token(format!("bad FEN: {msg}"), token)
 }
 
 impl Position {
@@ -29,15 +30,21 @@ impl Position {
             4 | 6 => fields.len(),
             7 | 9 => 6,
             8 => {
-                return Err(err(format!(
-                    "Detente sets F and E (fields 8 and 9) come together; only one in '{fen}'"
-                )))
+                return Err(err_at(
+                    fen,
+                    format!(
+                        "Detente sets F and E (fields 8 and 9) come together; only one in '{fen}'"
+                    ),
+                ))
             }
             n => {
-                return Err(err(format!(
-                    "expected 6 orthodox fields, the turn state and the Detente sets (6 to 9 \
+                return Err(err_at(
+                    fen,
+                    format!(
+                        "expected 6 orthodox fields, the turn state and the Detente sets (6 to 9 \
                      fields), found {n} in '{fen}'"
-                )))
+                    ),
+                ))
             }
         };
         let board_fen = fields[..orthodox].join(" ");
@@ -52,17 +59,23 @@ impl Position {
             None => TurnState::new(color, 1, 3),
         };
         let expected = turn.expected_color(options.schedule).map_err(|why| {
-            err(format!(
-                "turn state '{turn}' does not fit the {} schedule: {why}",
-                options.schedule
-            ))
+            err_at(
+                &turn.to_string(),
+                format!(
+                    "turn state '{turn}' does not fit the {} schedule: {why}",
+                    options.schedule
+                ),
+            )
         })?;
         if expected != color {
-            return Err(err(format!(
-                "turn state '{turn}' means a {expected} ply under the {} schedule, but the \
+            return Err(err_at(
+                &turn.to_string(),
+                format!(
+                    "turn state '{turn}' means a {expected} ply under the {} schedule, but the \
                  colour to move (field 2) is {color}",
-                options.schedule
-            )));
+                    options.schedule
+                ),
+            ));
         }
         let detente = match (fields.get(7), fields.get(8)) {
             (Some(f), Some(e)) => read_sets(&board, turn, options, f, e)?,
@@ -132,14 +145,22 @@ fn read_sets(
     };
     let first_was_friendly = turn.k >= 2 && first == controller;
     if friendly.any() && !first_was_friendly {
-        return Err(err(format!(
-            "F '{f}' must be '-' at turn state {turn}: no earlier friendly first ply in this turn"
-        )));
+        return Err(err_at(
+            f,
+            format!(
+                "F '{f}' must be '-' at turn state {turn}: no earlier friendly first ply in this \
+                 turn"
+            ),
+        ));
     }
     if enemy.any() && !previous_was_enemy {
-        return Err(err(format!(
-            "E '{e}' must be '-' at turn state {turn}: the previous ply was not an enemy ply of this turn"
-        )));
+        return Err(err_at(
+            e,
+            format!(
+                "E '{e}' must be '-' at turn state {turn}: the previous ply was not an enemy ply \
+                 of this turn"
+            ),
+        ));
     }
     check_pieces(board, friendly, controller, f, "F")?;
     check_pieces(board, enemy, controller.other(), e, "E")?;
@@ -153,15 +174,25 @@ fn read_set(board: &Board, text: &str, what: &str) -> Result<Bb64, ParseError> {
     let mut set = Bb64(0);
     for token in text.split(',') {
         let sq = Square::parse::<Board8>(token).ok_or_else(|| {
-            err(format!(
-                "{what} must be '-' or squares joined by commas; bad square '{token}' in '{text}'"
-            ))
+            err_at(
+                token,
+                format!(
+                    "{what} must be '-' or squares joined by commas; bad square '{token}' in \
+                     '{text}'"
+                ),
+            )
         })?;
         if set.has(sq) {
-            return Err(err(format!("{what} repeats square '{token}' in '{text}'")));
+            return Err(err_at(
+                token,
+                format!("{what} repeats square '{token}' in '{text}'"),
+            ));
         }
         if !board.occupied().has(sq) {
-            return Err(err(format!("{what} names the empty square '{token}'")));
+            return Err(err_at(
+                token,
+                format!("{what} names the empty square '{token}'"),
+            ));
         }
         set |= Bb64(1 << sq.0);
     }
@@ -177,17 +208,24 @@ fn check_pieces(
     name: &str,
 ) -> Result<(), ParseError> {
     if (set & !board.player(owner)).any() {
-        return Err(err(format!(
-            "{name} '{text}' must hold {owner} pieces only (pieces of the {owner} colour moved there this turn)"
-        )));
+        return Err(err_at(
+            text,
+            format!(
+                "{name} '{text}' must hold {owner} pieces only (pieces of the {owner} colour \
+                 moved there this turn)"
+            ),
+        ));
     }
     let castled = set.count() == 2
         && (set & board.pieces(owner, Role::King)).count() == 1
         && (set & board.pieces(owner, Role::Rook)).count() == 1;
     if set.count() > 2 || (set.count() == 2 && !castled) {
-        return Err(err(format!(
-            "{name} '{text}' holds more than one ply moves: one piece, or a king and a rook"
-        )));
+        return Err(err_at(
+            text,
+            format!(
+                "{name} '{text}' holds more than one ply moves: one piece, or a king and a rook"
+            ),
+        ));
     }
     Ok(())
 }

@@ -108,9 +108,10 @@ impl TurnState {
     /// Reads the token `<c><k>/<n>` (e.g. `w1/3`); the schedule is checked by the caller.
     pub fn parse(token: &str) -> Result<TurnState, ParseError> {
         let bad = |why: &str| {
-            ParseError::new(format!(
-                "bad FEN: turn state (field 7) '{token}' {why}; expected e.g. w1/3"
-            ))
+            ParseError::with_token(
+                format!("bad FEN: turn state (field 7) '{token}' {why}; expected e.g. w1/3"),
+                token,
+            )
         };
         let controller = match token.chars().next() {
             Some('w') => Player::White,

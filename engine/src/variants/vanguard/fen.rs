@@ -17,21 +17,31 @@ pub const MAX_MEN_PER_SIDE: u32 = 48;
 
 impl Vanguard {
     pub fn from_fen(fen: &str) -> Result<Vanguard, ParseError> {
-        let err = |msg: String| ParseError::new(format!("{msg} in FEN '{fen}'"));
+        // Every message names the whole FEN at its end, and `token`, the part to blame, in
+        // quotes (the FEN itself where no one field is).
+        let err_at = |token: &str, msg: String| {
+            ParseError::with_token(format!("{msg} in FEN '{fen}'"), token)
+        };
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 5 {
-            return Err(err(format!("expected 5 fields, found {}", fields.len())));
+            return Err(err_at(
+                fen,
+                format!("expected 5 fields, found {}", fields.len()),
+            ));
         }
         let side = match fields[1] {
             "w" => Player::White,
             "b" => Player::Black,
-            t => return Err(err(format!("bad side to move '{t}'"))),
+            t => return Err(err_at(t, format!("bad side to move '{t}'"))),
         };
         let mut pos = Vanguard::empty(side);
 
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 16 {
-            return Err(err(format!("placement has {} ranks, not 16", ranks.len())));
+            return Err(err_at(
+                fen,
+                format!("placement has {} ranks, not 16", ranks.len()),
+            ));
         }
         for (i, text) in ranks.iter().enumerate() {
             let rank = 15 - i as u8;
@@ -49,12 +59,18 @@ impl Vanguard {
                     let run = &text[start..j];
                     let n: u32 = run.parse().unwrap_or(0);
                     if run.starts_with('0') || !(1..=16).contains(&n) {
-                        return Err(err(format!("bad empty run '{run}' on rank {}", rank + 1)));
+                        return Err(err_at(
+                            run,
+                            format!("bad empty run '{run}' on rank {}", rank + 1),
+                        ));
                     }
                     file += n;
                 } else {
                     let piece = Piece::from_letter(c).ok_or_else(|| {
-                        err(format!("bad piece letter '{c}' on rank {}", rank + 1))
+                        err_at(
+                            &c.to_string(),
+                            format!("bad piece letter '{c}' on rank {}", rank + 1),
+                        )
                     })?;
                     if file < 16 {
                         pos.put(Square::from_coords::<Board16>(file as u8, rank), piece);
@@ -63,17 +79,17 @@ impl Vanguard {
                     j += 1;
                 }
                 if file > 16 {
-                    return Err(err(format!(
-                        "rank {} '{text}' is longer than 16 squares",
-                        rank + 1
-                    )));
+                    return Err(err_at(
+                        text,
+                        format!("rank {} '{text}' is longer than 16 squares", rank + 1),
+                    ));
                 }
             }
             if file != 16 {
-                return Err(err(format!(
-                    "rank {} '{text}' has {file} squares, not 16",
-                    rank + 1
-                )));
+                return Err(err_at(
+                    text,
+                    format!("rank {} '{text}' has {file} squares, not 16", rank + 1),
+                ));
             }
         }
 
@@ -85,7 +101,10 @@ impl Vanguard {
                 let (sq, tail) = Square::parse_prefix::<Board16>(rest)
                     .filter(|_| rest.is_ascii())
                     .ok_or_else(|| {
-                        err(format!("bad square in lost-rights field '{}'", fields[2]))
+                        err_at(
+                            fields[2],
+                            format!("bad square in lost-rights field '{}'", fields[2]),
+                        )
                     })?;
                 lost.set(sq);
                 rest = tail;
@@ -98,14 +117,14 @@ impl Vanguard {
 
         pos.halfmove = fields[3]
             .parse()
-            .map_err(|_| err(format!("bad halfmove clock '{}'", fields[3])))?;
+            .map_err(|_| err_at(fields[3], format!("bad halfmove clock '{}'", fields[3])))?;
         pos.fullmove = fields[4]
             .parse()
             .ok()
             .filter(|n| *n >= 1)
-            .ok_or_else(|| err(format!("bad fullmove number '{}'", fields[4])))?;
+            .ok_or_else(|| err_at(fields[4], format!("bad fullmove number '{}'", fields[4])))?;
 
-        pos.validate().map_err(err)?;
+        pos.validate().map_err(|msg| err_at(fen, msg))?;
         Ok(pos)
     }
 

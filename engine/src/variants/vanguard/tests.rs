@@ -533,35 +533,43 @@ fn empty_board_counts_of_section_13() {
 
 // ---- FEN, keys, notation ----
 
+/// In the cases' third column, the whole FEN is the token (no one field is to blame).
+const FEN: &str = "the whole FEN";
+
+/// Each case: a FEN, a part of the error's message, and the error's token, the bad part of the
+/// text. Every message also names the whole FEN.
 #[test]
 fn fen_errors_name_the_bad_token() {
     let start = START_FEN;
-    let cases: Vec<(String, &str)> = vec![
-        (start.replacen(" w ", " x ", 1), "'x'"),
-        (start.replace(" 0 1", " 0"), "5 fields"),
-        (start.replace(" 0 1", " z 1"), "'z'"),
-        (start.replace(" 0 1", " 0 0"), "fullmove number '0'"),
-        (start.replacen("hjyf", "hjxf", 1), "'x'"),
-        (start.replacen("/16/", "/17/", 1), "'17'"),
-        (start.replacen("/16/", "/016/", 1), "'016'"),
-        (start.replacen("/16/", "/8/", 1), "8 squares"),
-        (start.replacen("/16/", "/88/", 1), "'88'"),
-        (start.replacen("/16/", "/15pp/", 1), "longer than 16"),
-        (start.replacen("/16/", "/", 1), "15 ranks"),
-        (start.replace(" w - ", " w a1q9 "), "lost-rights"),
-        (start.replace("DQKIC", "DQRIC"), "0 Kings"),
-        (start.replace("DQKIC", "DKKIC"), "2 Kings"),
-        (start.replace("dqkic", "dikic"), "2 Princes"),
-        ("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/s14K w - 0 1".into(), "black Soldier on its far rank at a1"),
-        ("k14P/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "far rank at p16"),
-        ("k15/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "65 men"),
+    let cases: Vec<(String, &str, &str)> = vec![
+        (start.replacen(" w ", " x ", 1), "'x'", "x"),
+        (start.replace(" 0 1", " 0"), "5 fields", FEN),
+        (start.replace(" 0 1", " z 1"), "'z'", "z"),
+        (start.replace(" 0 1", " 0 0"), "fullmove number '0'", "0"),
+        (start.replacen("hjyf", "hjxf", 1), "'x'", "x"),
+        (start.replacen("/16/", "/17/", 1), "'17'", "17"),
+        (start.replacen("/16/", "/016/", 1), "'016'", "016"),
+        (start.replacen("/16/", "/8/", 1), "8 squares", "8"),
+        (start.replacen("/16/", "/88/", 1), "'88'", "88"),
+        (start.replacen("/16/", "/15pp/", 1), "longer than 16", "15pp"),
+        (start.replacen("/16/", "/", 1), "15 ranks", FEN),
+        (start.replace(" w - ", " w a1q9 "), "lost-rights", "a1q9"),
+        (start.replace("DQKIC", "DQRIC"), "0 Kings", FEN),
+        (start.replace("DQKIC", "DKKIC"), "2 Kings", FEN),
+        (start.replace("dqkic", "dikic"), "2 Princes", FEN),
+        ("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/s14K w - 0 1".into(), "black Soldier on its far rank at a1", FEN),
+        ("k14P/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "far rank at p16", FEN),
+        ("k15/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/15K w - 0 1".into(), "65 men", FEN),
     ];
-    for (fen, token) in cases {
+    for (fen, needle, token) in cases {
         let err = match Vanguard::from_fen(&fen) {
             Ok(_) => panic!("{fen} was accepted"),
-            Err(e) => e.to_string(),
+            Err(e) => e,
         };
-        assert!(err.contains(token), "{fen}: {err} (expected {token})");
+        let token = if token == FEN { fen.as_str() } else { token };
+        assert_eq!(err.token(), Some(token), "{fen}: {err}");
+        let err = err.to_string();
+        assert!(err.contains(needle), "{fen}: {err} (expected {needle})");
     }
 }
 

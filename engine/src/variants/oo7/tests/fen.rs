@@ -67,10 +67,9 @@ fn bad_extended_fens_are_refused_naming_the_token() {
     ];
     for (fen, modes, token) in cases {
         let text = format!("{fen} {token}");
-        let e = Position::from_fen(&text, &opts(modes))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains(token), "{text}: {e}");
+        let e = Position::from_fen(&text, &opts(modes)).unwrap_err();
+        assert_eq!(e.token(), Some(*token), "{text}: {e}");
+        assert!(e.to_string().contains(token), "{text}: {e}");
     }
     let mid = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 w3/3";
     let sets: &[(&str, &str)] = &[
@@ -85,9 +84,9 @@ fn bad_extended_fens_are_refused_naming_the_token() {
     ];
     for (f, e) in sets {
         let text = format!("{mid} {f} {e}");
-        let err = Position::from_fen(&text, &opts("standard+detente"))
-            .unwrap_err()
-            .to_string();
+        let error = Position::from_fen(&text, &opts("standard+detente")).unwrap_err();
+        assert!(error.token().is_some(), "{text}: '{error}' names no token");
+        let err = error.to_string();
         let token = if e.is_empty() {
             "F and E"
         } else {
