@@ -87,7 +87,8 @@ def click_ply(ply):
     until(f"return state.plies.length > {n}", f"the ply {ply} on the board")
     until("return document.body.dataset.updateMs !== undefined", "the page's timing")
     update_ms.append((js("return state.variant"), float(js("return document.body.dataset.updateMs"))))
-    shown = js("return state.plies[state.plies.length - 1].text")
+    # The ply just clicked, not the last one: the engine's reply may already follow it.
+    shown = js(f"return state.plies[{n}].text")
     assert shown == ply, f"clicked {ply}, the board played {shown}"
 
 
