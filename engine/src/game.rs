@@ -370,6 +370,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.is_capture(mv)
     }
 
+    /// Whether search may prune or reduce `mv` as a quiet move (futility, late move pruning and
+    /// reductions): any move that is not tactical, by default. A game where a quiet move can
+    /// still decide what another move does says `false` for it (Ven's serialized view: the
+    /// reply that dodges or avenges a capture already written).
+    fn is_quiet(&self, mv: Self::Move) -> bool {
+        !self.is_tactical(mv)
+    }
+
     /// The moves quiescence search tries when the player to move is not in check: appends to
     /// `out` (cleared by the caller) at least every legal move for which [`Game::is_tactical`]
     /// holds, since search skips the others, and returns whether `out` holds *every* legal

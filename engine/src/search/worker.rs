@@ -600,7 +600,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let child = pos.play(mv);
             self.shared.tt.prefetch(child.key());
             // Another player's choice is never pruned or reduced: its members differ.
-            let quiet = !tactical && !child.in_check() && pos.chooser(mv) == pos.to_move();
+            let quiet = pos.is_quiet(mv) && !child.in_check() && pos.chooser(mv) == pos.to_move();
             if !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
                 // Futility: a quiet move will not lift a hopeless static score to alpha.
                 if pruning.has(Futility) && depth <= 3 && eval + 100 + 120 * depth <= alpha {

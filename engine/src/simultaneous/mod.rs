@@ -125,6 +125,15 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
         let _ = (side, out);
     }
 
+    /// Whether `side`'s `order` changes what the other side's `written` order does (Ven: it
+    /// moves the piece `written` captures, or avenges it). The serialized view never prunes,
+    /// reduces or leaves out of quiescence such a reply as quiet: a capture that the reply
+    /// dodges or avenges is not won yet. `true` by default, which is sound for any game.
+    fn answers(&self, side: Player, order: Self::Order, written: Self::Order) -> bool {
+        let _ = (side, order, written);
+        true
+    }
+
     /// Whether the two sides' orders this round may matter to each other enough to be worth a
     /// matrix game; `false` lets the root play the serialized order, searched deeper. `true`
     /// by default (always a matrix game).

@@ -173,6 +173,17 @@ impl<G: SimultaneousGame> Game for Serial<G> {
         self.pos.is_capture(self.to_move(), order)
     }
 
+    /// The second writer's answers to the first writer's capture (dodging or avenging it) are
+    /// quiet on the board, but they decide whether the capture happens at all: never pruned
+    /// or reduced. (Quiescence still plays captures only: it stands pat on them instead.)
+    #[inline]
+    fn is_quiet(&self, order: G::Order) -> bool {
+        !self.is_tactical(order)
+            && self
+                .pending
+                .is_none_or(|written| !self.pos.answers(self.to_move(), order, written))
+    }
+
     fn capture_value(&self, order: G::Order) -> i32 {
         self.pos.capture_value(self.to_move(), order)
     }

@@ -171,6 +171,18 @@ impl SimultaneousGame for Ven {
         self.parse_order_of(side, s)
     }
 
+    /// Moving the piece a capture aims at, or avenging its square. Whether the dodge works
+    /// depends on who moves first in the round (§5); searching it costs less than missing it.
+    #[inline]
+    fn answers(&self, side: Player, order: Order, written: Order) -> bool {
+        let target = written.to();
+        self.is_capture(side.other(), written)
+            && match order.is_vengeance() {
+                true => order.to() == target,
+                false => order.from() == target,
+            }
+    }
+
     fn insurance_orders(&self, side: Player, out: &mut OrderList) {
         self.insurance_into(side, out)
     }

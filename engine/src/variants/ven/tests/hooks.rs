@@ -44,3 +44,26 @@ fn captures_checks_and_clock() {
     assert!(both.in_check(Player::White) && both.in_check(Player::Black));
     assert!(!p.in_check(Player::White) && !p.in_check(Player::Black));
 }
+
+#[test]
+fn a_reply_answers_a_capture_by_dodging_or_avenging_it() {
+    // White's knight takes e5; Black's pawn on e5 may run, or the d6 pawn avenge it.
+    let p = pos("rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 7 3");
+    let white = |s| p.parse_order(Player::White, s).unwrap();
+    let black = |s| p.parse_order(Player::Black, s).unwrap();
+    let f3e5 = white("f3e5");
+    assert!(p.answers(Player::Black, black("d6e5v"), f3e5), "vengeance");
+    assert!(!p.answers(Player::Black, black("g8f6"), f3e5), "elsewhere");
+    // A move that only walks away from nothing answers nothing: f3g5 captures nothing.
+    assert!(!p.answers(Player::Black, black("d6e5v"), white("f3g5")));
+    // In the serialized view the answer is never pruned as quiet; other quiet replies are.
+    use crate::game::Game;
+    let view = crate::simultaneous::serial::Serial::new(p.clone(), Player::White).play(f3e5);
+    assert!(!view.is_quiet(black("d6e5v")));
+    assert!(view.is_quiet(black("g8f6")));
+    // A pawn attacked by a bishop may step out of the way.
+    let q = pos("4k3/8/8/3p4/8/8/6B1/4K3 w - - 0 1");
+    let g2d5 = q.parse_order(Player::White, "g2d5").unwrap();
+    let d5d4 = q.parse_order(Player::Black, "d5d4").unwrap();
+    assert!(q.answers(Player::Black, d5d4, g2d5), "dodging");
+}
