@@ -665,6 +665,19 @@ pub fn think<G: SimultaneousGame>(
         r.nodes = oracle.nodes;
         r
     };
+    // The payoff depths of the matrix games: the first, and the deepest (as deep as the
+    // serialized search saw the same positions: the root round is its first two plies).
+    // `go depth N`: both `2N - 2`.
+    let payoff_plies = |serial: &SerialLines<G::Order>| {
+        let last = match params.limits.depth {
+            Some(d) => (2 * d).saturating_sub(2).max(1),
+            None => serial.depth.saturating_sub(2).max(1),
+        };
+        match params.limits.depth {
+            Some(_) => (last, last),
+            None => (last.min(2), last),
+        }
+    };
     // The default (`always_matrix`): payoffs from two plies (a first matrix soon), two plies
     // deeper while the time lasts, up to the serialized search's own depth; each depth's mix
     // is judged against the first row's guarantee at that depth.
@@ -672,14 +685,7 @@ pub fn think<G: SimultaneousGame>(
                             rows: &[G::Order],
                             cols: &[G::Order]| {
         let mut oracle = oracle(serial);
-        let last = match params.limits.depth {
-            Some(d) => (2 * d).saturating_sub(2).max(1),
-            None => serial.depth.saturating_sub(2).max(1),
-        };
-        let mut plies = match params.limits.depth {
-            Some(_) => last,
-            None => last.min(2),
-        };
+        let (mut plies, last) = payoff_plies(serial);
         let mut best = None;
         loop {
             let begun = Instant::now();
@@ -706,19 +712,44 @@ pub fn think<G: SimultaneousGame>(
         }
         best.unwrap_or_else(|| unfinished(serial, &oracle))
     };
+    // The two bounds met in pruned searches, which may reduce a quiet refutation out of
+    // sight: measured, such "saddle points" were often exploitable. The claim stands only if
+    // the first matrix built from the two orders alone, whose double oracle looks for each
+    // side's best answer over its whole list, still plays the engine's order alone.
+    let confirmed = |serial: &SerialLines<G::Order>| {
+        let Some(theirs_best) = opponent.as_ref().map(|o| o.lines[0].0) else {
+            return false;
+        };
+        if !params.always_matrix {
+            return true;
+        }
+        let mut oracle = oracle(serial);
+        let game = RoundGame {
+            side,
+            plies: payoff_plies(serial).0,
+            pure: None,
+        };
+        let order = serial.lines[0].0;
+        game.solve(
+            &[order],
+            &[theirs_best],
+            &mine,
+            &theirs,
+            params,
+            &mut oracle,
+            started,
+        )
+        .is_some_and(|r| r.strategy.len() == 1 && r.strategy[0].0 == order)
+    };
     let mut result = match ours {
         None => RoundResult::pure(mine[0], started),
         Some(serial) if !early_fit => deepen(&serial, Basis::Serialized),
-        Some(serial) if saddle => deepen(&serial, Basis::Saddle),
+        Some(serial) if saddle && confirmed(&serial) => deepen(&serial, Basis::Saddle),
         Some(serial) => {
             let (rows, cols) = candidates(root, side, &serial, opponent.as_ref(), params);
-            // Payoffs as deep as the serialized search saw the same positions (the root round
-            // is its first two plies): the matrix and the order it falls back on are then
-            // judged alike (`go depth N`: exactly `2N - 2`).
-            let plies = match params.limits.depth {
-                Some(d) => (2 * d).saturating_sub(2).max(1),
-                None => serial.depth.saturating_sub(2).max(1),
-            };
+            // The other root: payoffs at once as deep as the serialized search saw the same
+            // positions, so that the matrix and the order it falls back on are judged alike.
+            let plies = payoff_plies(&serial).1;
             if params.always_matrix {
                 deepening_matrix(&serial, &rows, &cols)
             } else if !fits(rows.len() * cols.len(), spent(&serial)) {
@@ -877,6 +908,25 @@ impl RoundGame {
             }
             if let Some((v, c)) = col_br {
                 if v < solution.value - params.epsilon && !cols.contains(&c) {
+                    cols.push(c);
+                    grew = true;
+                }
+            }
+            // The first row (the serialized order) is what the engine falls back on: its
+            // guarantee is the bar a mix must clear, so it must hold against the opponent's
+            // whole list, not only the matrix's columns. Its best screened reply joins too.
+            let fallback: Vec<_> = theirs.iter().map(|c| self.pair(rows[0], *c)).collect();
+            let screened = screened && oracle.fill(&fallback, screen);
+            let fallback_br = theirs
+                .iter()
+                .filter_map(|c| Some((self.payoff(oracle, rows[0], *c, screen)?, *c)))
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((v, c)) = fallback_br {
+                let held = cols
+                    .iter()
+                    .filter_map(|c| self.payoff(oracle, rows[0], *c, self.plies))
+                    .fold(f64::INFINITY, f64::min);
+                if v < held - params.epsilon && !cols.contains(&c) {
                     cols.push(c);
                     grew = true;
                 }
