@@ -181,7 +181,7 @@ pub const BQ: u8 = 8;
 /// No en-passant square.
 pub const NO_EP: u8 = 64;
 
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct LeneHau {
     pieces: Pieces,
     side: Player,
@@ -202,8 +202,8 @@ pub struct LeneHau {
     standing: [[u64; 6]; 2],
     /// Squares holding two or more pieces of any colour and status.
     multi: u64,
-    /// Squares holding two or more standing pieces of the colour (notation prefix).
-    stacked: [u64; 2],
+    /// Whether the king of the side to move is attacked in the view (while `result` is none).
+    checked: bool,
     /// How many travelling or committed pieces the colour has.
     movers: [u8; 2],
     /// The evaluation's time terms (an engine option, not a rule: not in the key or FEN).
@@ -249,15 +249,14 @@ impl LeneHau {
 
     /// Whether the view is what `derive` makes of the piece list (checked after every turn).
     pub(crate) fn view_is_derived(&self) -> bool {
-        let mut d = self.clone();
+        let mut d = *self;
         d.derive();
-        (d.view, d.roles, d.standing, d.multi, d.stacked, d.movers)
+        (d.view, d.roles, d.standing, d.multi, d.movers)
             == (
                 self.view,
                 self.roles,
                 self.standing,
                 self.multi,
-                self.stacked,
                 self.movers,
             )
     }
@@ -283,8 +282,6 @@ impl LeneHau {
         self.view[c] |= b;
         self.roles[c][q.role as usize] |= b;
         if q.state == State::Standing {
-            let standing = self.standing[c].iter().fold(0, |a, s| a | s);
-            self.stacked[c] |= standing & b;
             self.standing[c][q.role as usize] |= b;
         }
     }
@@ -313,7 +310,6 @@ impl LeneHau {
         self.multi &= keep;
         for c in 0..2 {
             self.view[c] &= keep;
-            self.stacked[c] &= keep;
             for k in 0..6 {
                 self.roles[c][k] &= keep;
                 self.standing[c][k] &= keep;
@@ -464,7 +460,7 @@ impl Game for LeneHau {
     }
 
     fn in_check(&self) -> bool {
-        self.result.is_none() && self.side_in_check(self.side)
+        self.result.is_none() && self.checked
     }
 
     fn is_capture(&self, mv: Move) -> bool {
@@ -493,7 +489,13 @@ impl Game for LeneHau {
             return "0000".into();
         }
         let mut s = String::with_capacity(6);
-        if self.stacked[ci(self.side)] >> mv.from & 1 != 0 {
+        let stacked = self
+            .pieces
+            .iter()
+            .filter(|p| p.color == self.side && p.state == State::Standing && p.sq == mv.from)
+            .count()
+            >= 2;
+        if stacked {
             s.push(LETTERS[mv.role as usize] as char);
         }
         s.push_str(&square_name(mv.from));

@@ -70,6 +70,9 @@ pub(crate) fn next_step(from: u8, to: u8) -> u8 {
 
 /// Where the generator puts legal orders: a move list, or a count (perft's last level).
 trait Sink {
+    /// Whether only the number of orders matters (perft's last level): then the pawns that
+    /// need no test are counted all at once, by shifting their set.
+    const COUNTS: bool = false;
     /// The orders of the piece `role` on `from` to every square of `targets`.
     fn all(&mut self, role: u8, from: u8, targets: u64);
     fn push(&mut self, mv: Move);
@@ -106,6 +109,7 @@ impl Sink for MoveList {
 struct Count(u64);
 
 impl Sink for Count {
+    const COUNTS: bool = true;
     #[inline(always)]
     fn all(&mut self, _: u8, _: u8, targets: u64) {
         self.0 += targets.count_ones() as u64;
@@ -261,14 +265,18 @@ impl LeneHau {
         let own = self.view[u];
         let enemy = self.view[1 - u];
         let occ = own | enemy;
-        let in_check = self.side_in_check(us);
+        let in_check = self.checked;
         // The pieces whose orders need no king-safety test.
         let free = match self.king_sq(us) {
             Some(k) if !in_check => !self.pinned(k),
             Some(_) => 0,
             None => !0,
         };
-        for (role, &bb) in self.standing[u].iter().enumerate() {
+        let mut standing = self.standing[u];
+        if S::COUNTS {
+            standing[PAWN as usize] &= !self.count_free_pawns(free, occ, enemy & !own, sink);
+        }
+        for (role, &bb) in standing.iter().enumerate() {
             let role = role as u8;
             let mut froms = bb;
             while froms != 0 {
@@ -313,6 +321,54 @@ impl LeneHau {
                 sink.all(role, from, 1u64 << to);
             }
         }
+    }
+
+    /// Counts the orders of our standing pawns in `free` (none of them needs a king-safety
+    /// test) set-wise, as [`Self::pawn_orders`] would list them one by one; a pawn that
+    /// attacks the en-passant square is left to it. Returns the pawns counted.
+    #[inline(always)]
+    fn count_free_pawns<S: Sink>(&self, free: u64, occ: u64, takes: u64, sink: &mut S) -> u64 {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        const FILE_H: u64 = FILE_A << 7;
+        let us = self.side;
+        let mut pawns = self.standing[ci(us)][PAWN as usize] & free;
+        if self.ep != NO_EP {
+            pawns &= !pawn_attacks(us.other(), sqr(self.ep)).0;
+        }
+        let empty = !occ;
+        let (one, two, left, right, last) = if us == Player::White {
+            let one = pawns << 8 & empty;
+            let two = (one & 0xff << 16) << 8 & empty;
+            (
+                one,
+                two,
+                (pawns & !FILE_A) << 7,
+                (pawns & !FILE_H) << 9,
+                0xffu64 << 56,
+            )
+        } else {
+            let one = pawns >> 8 & empty;
+            let two = (one & 0xff << 40) >> 8 & empty;
+            (
+                one,
+                two,
+                (pawns & !FILE_A) >> 9,
+                (pawns & !FILE_H) >> 7,
+                0xffu64,
+            )
+        };
+        let (left, right) = (left & takes, right & takes);
+        // Counted by their targets: with a count for a sink, the origin does not matter.
+        for targets in [one & !last, two, left & !last, right & !last] {
+            sink.all(PAWN, 0, targets);
+        }
+        // (Each set apart: a push and a capture may reach one square from two pawns.)
+        for _promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for targets in [one & last, left & last, right & last] {
+                sink.all(PAWN, 0, targets);
+            }
+        }
+        pawns
     }
 
     #[inline(always)]
@@ -426,7 +482,7 @@ impl LeneHau {
 
     /// One turn (§7). `mv` must be legal here.
     pub(crate) fn make(&self, mv: Move) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let us = self.side;
         let them = us.other();
         let mut arrivals = 0u64;
@@ -625,14 +681,19 @@ impl LeneHau {
 
         // Step 6, 7, 8.
         p.ep = new_ep;
+        debug_assert!(
+            king_taken || self.may_be_checked_after(&p) || !p.side_in_check(us),
+            "a check the turn cannot have made, after {mv:?}"
+        );
         if king_taken {
             p.result = Some(Outcome::win(us, WinReason::RoyalCaptured));
-        } else if p.side_in_check(us) {
+        } else if self.may_be_checked_after(&p) && p.side_in_check(us) {
             p.result = Some(Outcome::win(
                 them,
                 WinReason::VariantRule("ended its own turn in check"),
             ));
         }
+        p.checked = p.result.is_none() && p.side_in_check(them);
         p.halfmove = if removed || pawn_moved {
             0
         } else {
@@ -643,6 +704,33 @@ impl LeneHau {
         }
         p.side = them;
         p
+    }
+
+    /// Whether the mover's king may be attacked in `after`, the view its turn made of this one
+    /// (false: it is not). Only the mover's pieces move in its turn and enemy pieces are only
+    /// removed, so an attack on a king that stayed where it was, unattacked, needs a line that
+    /// the turn opened: a square emptied between it and an enemy slider's line.
+    #[inline(always)]
+    fn may_be_checked_after(&self, after: &LeneHau) -> bool {
+        let u = ci(self.side);
+        let king = after.roles[u][KING as usize];
+        if self.result.is_some() || self.checked || king != self.roles[u][KING as usize] {
+            return true;
+        }
+        if king == 0 {
+            return false;
+        }
+        let vacated = (self.view[0] | self.view[1]) & !(after.view[0] | after.view[1]);
+        if vacated == 0 {
+            return false;
+        }
+        let ks = sqr(king.trailing_zeros() as u8);
+        let them = &after.roles[1 - u];
+        let files = rook_attacks(ks, Bb64(0)).0;
+        let diagonals = bishop_attacks(ks, Bb64(0)).0;
+        (files & vacated != 0 && files & (them[ROOK as usize] | them[QUEEN as usize]) != 0)
+            || (diagonals & vacated != 0
+                && diagonals & (them[BISHOP as usize] | them[QUEEN as usize]) != 0)
     }
 
     /// Whether the turn of `mv` removes an enemy piece: the order's own arrival (or en
