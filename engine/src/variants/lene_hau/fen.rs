@@ -267,7 +267,7 @@ impl LeneHau {
             standing: [[0; 6]; 2],
             multi: 0,
             checked: false,
-            movers: [0; 2],
+            moving: [0; 2],
             time_terms: true,
         };
         pos.piece_keys = pos

@@ -204,8 +204,8 @@ pub struct LeneHau {
     multi: u64,
     /// Whether the king of the side to move is attacked in the view (while `result` is none).
     checked: bool,
-    /// How many travelling or committed pieces the colour has.
-    movers: [u8; 2],
+    /// The indices in `pieces` of the colour's travelling and committed pieces, as bits.
+    moving: [u32; 2],
     /// The evaluation's time terms (an engine option, not a rule: not in the key or FEN).
     time_terms: bool,
 }
@@ -236,12 +236,12 @@ impl LeneHau {
         self.result
     }
 
-    /// Rebuilds the view bitboards and the counts of movers from the piece list.
+    /// Rebuilds the view bitboards and the sets of moving pieces from the piece list.
     pub(crate) fn derive(&mut self) {
-        self.movers = [0; 2];
-        for p in &self.pieces {
+        self.moving = [0; 2];
+        for (i, p) in self.pieces.iter().enumerate() {
             if p.state != State::Standing {
-                self.movers[ci(p.color)] += 1;
+                self.moving[ci(p.color)] |= 1 << i;
             }
         }
         self.rederive(!0);
@@ -251,27 +251,19 @@ impl LeneHau {
     pub(crate) fn view_is_derived(&self) -> bool {
         let mut d = *self;
         d.derive();
-        (d.view, d.roles, d.standing, d.multi, d.movers)
+        (d.view, d.roles, d.standing, d.multi, d.moving)
             == (
                 self.view,
                 self.roles,
                 self.standing,
                 self.multi,
-                self.movers,
+                self.moving,
             )
     }
 
     /// Whether the colour has a travelling or committed piece.
     pub(crate) fn moving(&self, c: Player) -> bool {
-        self.movers[ci(c)] != 0
-    }
-
-    /// Adds `q` to the view (and its count of movers), as `derive` would.
-    fn put(&mut self, q: &Piece) {
-        if q.state != State::Standing {
-            self.movers[ci(q.color)] += 1;
-        }
-        self.show(q);
+        self.moving[ci(c)] != 0
     }
 
     /// Adds `q`'s bits to the view.
@@ -292,9 +284,6 @@ impl LeneHau {
     fn lift(&mut self, q: &Piece) -> u64 {
         let c = ci(q.color);
         let b = 1u64 << q.sq;
-        if q.state != State::Standing {
-            self.movers[c] -= 1;
-        }
         if self.multi & b != 0 {
             return b;
         }
@@ -419,6 +408,7 @@ impl Game for LeneHau {
         self.count()
     }
 
+    #[inline(always)]
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
     }
@@ -431,7 +421,7 @@ impl Game for LeneHau {
         if let Some(r) = self.result {
             return Some(r);
         }
-        if self.pieces.len() == 2 && self.movers == [0; 2] {
+        if self.pieces.len() == 2 && self.moving == [0; 2] {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         if self.halfmove >= DRAW_PLIES {

@@ -276,24 +276,40 @@ impl LeneHau {
         if S::COUNTS {
             standing[PAWN as usize] &= !self.count_free_pawns(free, occ, enemy & !own, sink);
         }
-        for (role, &bb) in standing.iter().enumerate() {
-            let role = role as u8;
-            let mut froms = bb;
-            while froms != 0 {
-                let from = froms.trailing_zeros() as u8;
-                froms &= froms - 1;
-                let fast = role != KING && free >> from & 1 != 0;
-                if role == PAWN {
-                    self.pawn_orders(from, own, enemy, fast, sink);
-                    continue;
-                }
-                let targets = reach(role, us, from, occ) & !own;
-                self.add(sink, role, from, targets, None, fast);
-            }
-        }
+        // Role by role in the order of the roles, each compiled for its own attacks.
+        self.role_orders::<KING, S>(standing, free, own, enemy, sink);
+        self.role_orders::<QUEEN, S>(standing, free, own, enemy, sink);
+        self.role_orders::<ROOK, S>(standing, free, own, enemy, sink);
+        self.role_orders::<BISHOP, S>(standing, free, own, enemy, sink);
+        self.role_orders::<KNIGHT, S>(standing, free, own, enemy, sink);
+        self.role_orders::<PAWN, S>(standing, free, own, enemy, sink);
         self.castling_orders(in_check, sink);
-        if sink.is_empty() && self.movers[u] != 0 && !in_check {
+        if sink.is_empty() && self.moving[u] != 0 && !in_check {
             sink.push(Move::PASS);
+        }
+    }
+
+    /// The orders of our standing pieces of `ROLE` (on `standing[ROLE]`).
+    #[inline(always)]
+    fn role_orders<const ROLE: u8, S: Sink>(
+        &self,
+        standing: [u64; 6],
+        free: u64,
+        own: u64,
+        enemy: u64,
+        sink: &mut S,
+    ) {
+        let mut froms = standing[ROLE as usize];
+        while froms != 0 {
+            let from = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let fast = ROLE != KING && free >> from & 1 != 0;
+            if ROLE == PAWN {
+                self.pawn_orders(from, own, enemy, fast, sink);
+            } else {
+                let targets = reach(ROLE, self.side, from, own | enemy) & !own;
+                self.add(sink, ROLE, from, targets, None, fast);
+            }
         }
     }
 
@@ -414,6 +430,7 @@ impl LeneHau {
     }
 
     /// Castling in the view (§6.4); `in_check`: whether our king is attacked now.
+    #[inline(always)]
     fn castling_orders<S: Sink>(&self, in_check: bool, out: &mut S) {
         let us = self.side;
         let u = ci(us);
@@ -437,8 +454,8 @@ impl LeneHau {
             (WQ, base, base + 3, base + 2, 0b0000_1110u64 << base),
         ] {
             if rights & bit != 0
-                && self.standing[u][ROOK as usize] >> corner & 1 != 0
                 && occ & between == 0
+                && self.standing[u][ROOK as usize] >> corner & 1 != 0
                 && !self.attacked(cross, them)
                 && !self.attacked(land, them)
             {
@@ -456,8 +473,8 @@ impl LeneHau {
         mv.role == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
     }
 
-    /// Replaces piece `i` by `p`, keeping the key and the view but for the square returned
-    /// (see [`Self::lift`]).
+    /// Replaces piece `i` by `p`, keeping the key, the moving sets and the view but for the
+    /// square returned (see [`Self::lift`]).
     #[inline]
     fn set_piece(&mut self, i: usize, p: Piece) -> u64 {
         let old = self.pieces[i];
@@ -466,21 +483,34 @@ impl LeneHau {
             .wrapping_sub(zobrist::piece(&old))
             .wrapping_add(zobrist::piece(&p));
         self.pieces[i] = p;
+        let bit = 1u32 << i;
+        self.moving[ci(old.color)] &= !bit;
+        if p.state != State::Standing {
+            self.moving[ci(p.color)] |= bit;
+        }
         let stale = self.lift(&old);
-        self.put(&p);
+        self.show(&p);
         stale
     }
 
-    /// Removes piece `i`, keeping the key and the view but for the square returned.
+    /// Removes piece `i` (the last piece taking its index), keeping the key, the moving sets
+    /// and the view but for the square returned.
     #[inline]
     fn remove_piece(&mut self, i: usize) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self.piece_keys.wrapping_sub(zobrist::piece(&old));
+        let last = self.pieces.len() - 1;
+        for m in &mut self.moving {
+            *m &= !(1u32 << i);
+            let moved = (*m >> last & 1) << i;
+            *m = *m & !(1u32 << last) | moved;
+        }
         self.pieces.swap_remove(i);
         self.lift(&old)
     }
 
     /// One turn (§7). `mv` must be legal here.
+    #[inline(always)]
     pub(crate) fn make(&self, mv: Move) -> Self {
         let mut p = *self;
         let us = self.side;
@@ -495,16 +525,11 @@ impl LeneHau {
         // Step 4 (before the order so that the ordered piece does not also advance; the
         // steps are simultaneous in effect).
         let mut castled_king = false;
-        // Our travelling and committed pieces not yet met (the loop stops at the last).
-        let mut ahead = self.movers[ci(us)];
-        let mut i = 0;
+        let mut ahead = self.moving[ci(us)];
         while ahead != 0 {
+            let i = ahead.trailing_zeros() as usize;
+            ahead &= ahead - 1;
             let q = p.pieces[i];
-            i += 1;
-            if q.color != us || q.state == State::Standing {
-                continue;
-            }
-            ahead -= 1;
             if q.state != State::Travelling {
                 continue;
             }
@@ -524,12 +549,15 @@ impl LeneHau {
                     castled_king = true;
                 }
             }
-            stale |= p.set_piece(i - 1, n);
+            stale |= p.set_piece(i, n);
         }
         if castled_king {
-            for i in 0..p.pieces.len() {
+            let mut committed = p.moving[ci(us)];
+            while committed != 0 {
+                let i = committed.trailing_zeros() as usize;
+                committed &= committed - 1;
                 let q = p.pieces[i];
-                if q.color == us && q.state == State::Committed {
+                if q.state == State::Committed {
                     arrivals |= 1 << q.dst;
                     stale |= p.set_piece(
                         i,
@@ -550,9 +578,9 @@ impl LeneHau {
                 .pieces
                 .iter()
                 .position(|q| {
-                    q.color == us
+                    q.sq == mv.from
                         && q.role == mv.role
-                        && q.sq == mv.from
+                        && q.color == us
                         && q.state == State::Standing
                 })
                 .expect("the ordered piece stands on the origin");
