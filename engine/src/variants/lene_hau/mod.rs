@@ -267,6 +267,7 @@ impl LeneHau {
     }
 
     /// Adds `q`'s bits to the view.
+    #[inline(always)]
     fn show(&mut self, q: &Piece) {
         let c = ci(q.color);
         let b = 1u64 << q.sq;
@@ -281,6 +282,7 @@ impl LeneHau {
     /// Takes `q` out of the view. A square that holds other pieces too cannot tell which of
     /// its bits were `q`'s: then its view is left as it was and this returns the square, for
     /// [`Self::rederive`] once the turn's pieces have moved (else 0).
+    #[inline(always)]
     fn lift(&mut self, q: &Piece) -> u64 {
         let c = ci(q.color);
         let b = 1u64 << q.sq;

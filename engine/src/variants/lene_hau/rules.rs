@@ -475,7 +475,7 @@ impl LeneHau {
 
     /// Replaces piece `i` by `p`, keeping the key, the moving sets and the view but for the
     /// square returned (see [`Self::lift`]).
-    #[inline]
+    #[inline(always)]
     fn set_piece(&mut self, i: usize, p: Piece) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self
@@ -495,7 +495,7 @@ impl LeneHau {
 
     /// Removes piece `i` (the last piece taking its index), keeping the key, the moving sets
     /// and the view but for the square returned.
-    #[inline]
+    #[inline(always)]
     fn remove_piece(&mut self, i: usize) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self.piece_keys.wrapping_sub(zobrist::piece(&old));
