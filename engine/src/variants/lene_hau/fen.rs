@@ -266,8 +266,8 @@ impl LeneHau {
             roles: [[0; 6]; 2],
             standing: [[0; 6]; 2],
             multi: 0,
-            stacked: [0; 2],
-            movers: [0; 2],
+            checked: false,
+            moving: [0; 2],
             time_terms: true,
         };
         pos.piece_keys = pos
@@ -275,6 +275,7 @@ impl LeneHau {
             .iter()
             .fold(0u64, |a, p| a.wrapping_add(zobrist::piece(p)));
         pos.derive();
+        pos.checked = pos.side_in_check(side);
         if pos.side_in_check(side.other()) {
             return Err(err("side", fields[1], "the side not to move is in check"));
         }

@@ -181,7 +181,7 @@ pub const BQ: u8 = 8;
 /// No en-passant square.
 pub const NO_EP: u8 = 64;
 
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct LeneHau {
     pieces: Pieces,
     side: Player,
@@ -202,10 +202,10 @@ pub struct LeneHau {
     standing: [[u64; 6]; 2],
     /// Squares holding two or more pieces of any colour and status.
     multi: u64,
-    /// Squares holding two or more standing pieces of the colour (notation prefix).
-    stacked: [u64; 2],
-    /// How many travelling or committed pieces the colour has.
-    movers: [u8; 2],
+    /// Whether the king of the side to move is attacked in the view (while `result` is none).
+    checked: bool,
+    /// The indices in `pieces` of the colour's travelling and committed pieces, as bits.
+    moving: [u32; 2],
     /// The evaluation's time terms (an engine option, not a rule: not in the key or FEN).
     time_terms: bool,
 }
@@ -236,12 +236,12 @@ impl LeneHau {
         self.result
     }
 
-    /// Rebuilds the view bitboards and the counts of movers from the piece list.
+    /// Rebuilds the view bitboards and the sets of moving pieces from the piece list.
     pub(crate) fn derive(&mut self) {
-        self.movers = [0; 2];
-        for p in &self.pieces {
+        self.moving = [0; 2];
+        for (i, p) in self.pieces.iter().enumerate() {
             if p.state != State::Standing {
-                self.movers[ci(p.color)] += 1;
+                self.moving[ci(p.color)] |= 1 << i;
             }
         }
         self.rederive(!0);
@@ -249,33 +249,25 @@ impl LeneHau {
 
     /// Whether the view is what `derive` makes of the piece list (checked after every turn).
     pub(crate) fn view_is_derived(&self) -> bool {
-        let mut d = self.clone();
+        let mut d = *self;
         d.derive();
-        (d.view, d.roles, d.standing, d.multi, d.stacked, d.movers)
+        (d.view, d.roles, d.standing, d.multi, d.moving)
             == (
                 self.view,
                 self.roles,
                 self.standing,
                 self.multi,
-                self.stacked,
-                self.movers,
+                self.moving,
             )
     }
 
     /// Whether the colour has a travelling or committed piece.
     pub(crate) fn moving(&self, c: Player) -> bool {
-        self.movers[ci(c)] != 0
-    }
-
-    /// Adds `q` to the view (and its count of movers), as `derive` would.
-    fn put(&mut self, q: &Piece) {
-        if q.state != State::Standing {
-            self.movers[ci(q.color)] += 1;
-        }
-        self.show(q);
+        self.moving[ci(c)] != 0
     }
 
     /// Adds `q`'s bits to the view.
+    #[inline(always)]
     fn show(&mut self, q: &Piece) {
         let c = ci(q.color);
         let b = 1u64 << q.sq;
@@ -283,8 +275,6 @@ impl LeneHau {
         self.view[c] |= b;
         self.roles[c][q.role as usize] |= b;
         if q.state == State::Standing {
-            let standing = self.standing[c].iter().fold(0, |a, s| a | s);
-            self.stacked[c] |= standing & b;
             self.standing[c][q.role as usize] |= b;
         }
     }
@@ -292,12 +282,10 @@ impl LeneHau {
     /// Takes `q` out of the view. A square that holds other pieces too cannot tell which of
     /// its bits were `q`'s: then its view is left as it was and this returns the square, for
     /// [`Self::rederive`] once the turn's pieces have moved (else 0).
+    #[inline(always)]
     fn lift(&mut self, q: &Piece) -> u64 {
         let c = ci(q.color);
         let b = 1u64 << q.sq;
-        if q.state != State::Standing {
-            self.movers[c] -= 1;
-        }
         if self.multi & b != 0 {
             return b;
         }
@@ -313,7 +301,6 @@ impl LeneHau {
         self.multi &= keep;
         for c in 0..2 {
             self.view[c] &= keep;
-            self.stacked[c] &= keep;
             for k in 0..6 {
                 self.roles[c][k] &= keep;
                 self.standing[c][k] &= keep;
@@ -423,6 +410,7 @@ impl Game for LeneHau {
         self.count()
     }
 
+    #[inline(always)]
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
     }
@@ -435,7 +423,7 @@ impl Game for LeneHau {
         if let Some(r) = self.result {
             return Some(r);
         }
-        if self.pieces.len() == 2 && self.movers == [0; 2] {
+        if self.pieces.len() == 2 && self.moving == [0; 2] {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         if self.halfmove >= DRAW_PLIES {
@@ -464,7 +452,7 @@ impl Game for LeneHau {
     }
 
     fn in_check(&self) -> bool {
-        self.result.is_none() && self.side_in_check(self.side)
+        self.result.is_none() && self.checked
     }
 
     fn is_capture(&self, mv: Move) -> bool {
@@ -493,7 +481,13 @@ impl Game for LeneHau {
             return "0000".into();
         }
         let mut s = String::with_capacity(6);
-        if self.stacked[ci(self.side)] >> mv.from & 1 != 0 {
+        let stacked = self
+            .pieces
+            .iter()
+            .filter(|p| p.color == self.side && p.state == State::Standing && p.sq == mv.from)
+            .count()
+            >= 2;
+        if stacked {
             s.push(LETTERS[mv.role as usize] as char);
         }
         s.push_str(&square_name(mv.from));

@@ -70,6 +70,9 @@ pub(crate) fn next_step(from: u8, to: u8) -> u8 {
 
 /// Where the generator puts legal orders: a move list, or a count (perft's last level).
 trait Sink {
+    /// Whether only the number of orders matters (perft's last level): then the pawns that
+    /// need no test are counted all at once, by shifting their set.
+    const COUNTS: bool = false;
     /// The orders of the piece `role` on `from` to every square of `targets`.
     fn all(&mut self, role: u8, from: u8, targets: u64);
     fn push(&mut self, mv: Move);
@@ -106,6 +109,7 @@ impl Sink for MoveList {
 struct Count(u64);
 
 impl Sink for Count {
+    const COUNTS: bool = true;
     #[inline(always)]
     fn all(&mut self, _: u8, _: u8, targets: u64) {
         self.0 += targets.count_ones() as u64;
@@ -261,31 +265,51 @@ impl LeneHau {
         let own = self.view[u];
         let enemy = self.view[1 - u];
         let occ = own | enemy;
-        let in_check = self.side_in_check(us);
+        let in_check = self.checked;
         // The pieces whose orders need no king-safety test.
         let free = match self.king_sq(us) {
             Some(k) if !in_check => !self.pinned(k),
             Some(_) => 0,
             None => !0,
         };
-        for (role, &bb) in self.standing[u].iter().enumerate() {
-            let role = role as u8;
-            let mut froms = bb;
-            while froms != 0 {
-                let from = froms.trailing_zeros() as u8;
-                froms &= froms - 1;
-                let fast = role != KING && free >> from & 1 != 0;
-                if role == PAWN {
-                    self.pawn_orders(from, own, enemy, fast, sink);
-                    continue;
-                }
-                let targets = reach(role, us, from, occ) & !own;
-                self.add(sink, role, from, targets, None, fast);
-            }
+        let mut standing = self.standing[u];
+        if S::COUNTS {
+            standing[PAWN as usize] &= !self.count_free_pawns(free, occ, enemy & !own, sink);
         }
+        // Role by role in the order of the roles, each compiled for its own attacks.
+        self.role_orders::<KING, S>(standing, free, own, enemy, sink);
+        self.role_orders::<QUEEN, S>(standing, free, own, enemy, sink);
+        self.role_orders::<ROOK, S>(standing, free, own, enemy, sink);
+        self.role_orders::<BISHOP, S>(standing, free, own, enemy, sink);
+        self.role_orders::<KNIGHT, S>(standing, free, own, enemy, sink);
+        self.role_orders::<PAWN, S>(standing, free, own, enemy, sink);
         self.castling_orders(in_check, sink);
-        if sink.is_empty() && self.movers[u] != 0 && !in_check {
+        if sink.is_empty() && self.moving[u] != 0 && !in_check {
             sink.push(Move::PASS);
+        }
+    }
+
+    /// The orders of our standing pieces of `ROLE` (on `standing[ROLE]`).
+    #[inline(always)]
+    fn role_orders<const ROLE: u8, S: Sink>(
+        &self,
+        standing: [u64; 6],
+        free: u64,
+        own: u64,
+        enemy: u64,
+        sink: &mut S,
+    ) {
+        let mut froms = standing[ROLE as usize];
+        while froms != 0 {
+            let from = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let fast = ROLE != KING && free >> from & 1 != 0;
+            if ROLE == PAWN {
+                self.pawn_orders(from, own, enemy, fast, sink);
+            } else {
+                let targets = reach(ROLE, self.side, from, own | enemy) & !own;
+                self.add(sink, ROLE, from, targets, None, fast);
+            }
         }
     }
 
@@ -313,6 +337,54 @@ impl LeneHau {
                 sink.all(role, from, 1u64 << to);
             }
         }
+    }
+
+    /// Counts the orders of our standing pawns in `free` (none of them needs a king-safety
+    /// test) set-wise, as [`Self::pawn_orders`] would list them one by one; a pawn that
+    /// attacks the en-passant square is left to it. Returns the pawns counted.
+    #[inline(always)]
+    fn count_free_pawns<S: Sink>(&self, free: u64, occ: u64, takes: u64, sink: &mut S) -> u64 {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        const FILE_H: u64 = FILE_A << 7;
+        let us = self.side;
+        let mut pawns = self.standing[ci(us)][PAWN as usize] & free;
+        if self.ep != NO_EP {
+            pawns &= !pawn_attacks(us.other(), sqr(self.ep)).0;
+        }
+        let empty = !occ;
+        let (one, two, left, right, last) = if us == Player::White {
+            let one = pawns << 8 & empty;
+            let two = (one & 0xff << 16) << 8 & empty;
+            (
+                one,
+                two,
+                (pawns & !FILE_A) << 7,
+                (pawns & !FILE_H) << 9,
+                0xffu64 << 56,
+            )
+        } else {
+            let one = pawns >> 8 & empty;
+            let two = (one & 0xff << 40) >> 8 & empty;
+            (
+                one,
+                two,
+                (pawns & !FILE_A) >> 9,
+                (pawns & !FILE_H) >> 7,
+                0xffu64,
+            )
+        };
+        let (left, right) = (left & takes, right & takes);
+        // Counted by their targets: with a count for a sink, the origin does not matter.
+        for targets in [one & !last, two, left & !last, right & !last] {
+            sink.all(PAWN, 0, targets);
+        }
+        // (Each set apart: a push and a capture may reach one square from two pawns.)
+        for _promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for targets in [one & last, left & last, right & last] {
+                sink.all(PAWN, 0, targets);
+            }
+        }
+        pawns
     }
 
     #[inline(always)]
@@ -358,6 +430,7 @@ impl LeneHau {
     }
 
     /// Castling in the view (§6.4); `in_check`: whether our king is attacked now.
+    #[inline(always)]
     fn castling_orders<S: Sink>(&self, in_check: bool, out: &mut S) {
         let us = self.side;
         let u = ci(us);
@@ -381,8 +454,8 @@ impl LeneHau {
             (WQ, base, base + 3, base + 2, 0b0000_1110u64 << base),
         ] {
             if rights & bit != 0
-                && self.standing[u][ROOK as usize] >> corner & 1 != 0
                 && occ & between == 0
+                && self.standing[u][ROOK as usize] >> corner & 1 != 0
                 && !self.attacked(cross, them)
                 && !self.attacked(land, them)
             {
@@ -400,9 +473,9 @@ impl LeneHau {
         mv.role == KING && (mv.from == 4 || mv.from == 60) && mv.to.abs_diff(mv.from) == 2
     }
 
-    /// Replaces piece `i` by `p`, keeping the key and the view but for the square returned
-    /// (see [`Self::lift`]).
-    #[inline]
+    /// Replaces piece `i` by `p`, keeping the key, the moving sets and the view but for the
+    /// square returned (see [`Self::lift`]).
+    #[inline(always)]
     fn set_piece(&mut self, i: usize, p: Piece) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self
@@ -410,23 +483,36 @@ impl LeneHau {
             .wrapping_sub(zobrist::piece(&old))
             .wrapping_add(zobrist::piece(&p));
         self.pieces[i] = p;
+        let bit = 1u32 << i;
+        self.moving[ci(old.color)] &= !bit;
+        if p.state != State::Standing {
+            self.moving[ci(p.color)] |= bit;
+        }
         let stale = self.lift(&old);
-        self.put(&p);
+        self.show(&p);
         stale
     }
 
-    /// Removes piece `i`, keeping the key and the view but for the square returned.
-    #[inline]
+    /// Removes piece `i` (the last piece taking its index), keeping the key, the moving sets
+    /// and the view but for the square returned.
+    #[inline(always)]
     fn remove_piece(&mut self, i: usize) -> u64 {
         let old = self.pieces[i];
         self.piece_keys = self.piece_keys.wrapping_sub(zobrist::piece(&old));
+        let last = self.pieces.len() - 1;
+        for m in &mut self.moving {
+            *m &= !(1u32 << i);
+            let moved = (*m >> last & 1) << i;
+            *m = *m & !(1u32 << last) | moved;
+        }
         self.pieces.swap_remove(i);
         self.lift(&old)
     }
 
     /// One turn (§7). `mv` must be legal here.
+    #[inline(always)]
     pub(crate) fn make(&self, mv: Move) -> Self {
-        let mut p = self.clone();
+        let mut p = *self;
         let us = self.side;
         let them = us.other();
         let mut arrivals = 0u64;
@@ -439,16 +525,11 @@ impl LeneHau {
         // Step 4 (before the order so that the ordered piece does not also advance; the
         // steps are simultaneous in effect).
         let mut castled_king = false;
-        // Our travelling and committed pieces not yet met (the loop stops at the last).
-        let mut ahead = self.movers[ci(us)];
-        let mut i = 0;
+        let mut ahead = self.moving[ci(us)];
         while ahead != 0 {
+            let i = ahead.trailing_zeros() as usize;
+            ahead &= ahead - 1;
             let q = p.pieces[i];
-            i += 1;
-            if q.color != us || q.state == State::Standing {
-                continue;
-            }
-            ahead -= 1;
             if q.state != State::Travelling {
                 continue;
             }
@@ -468,12 +549,15 @@ impl LeneHau {
                     castled_king = true;
                 }
             }
-            stale |= p.set_piece(i - 1, n);
+            stale |= p.set_piece(i, n);
         }
         if castled_king {
-            for i in 0..p.pieces.len() {
+            let mut committed = p.moving[ci(us)];
+            while committed != 0 {
+                let i = committed.trailing_zeros() as usize;
+                committed &= committed - 1;
                 let q = p.pieces[i];
-                if q.color == us && q.state == State::Committed {
+                if q.state == State::Committed {
                     arrivals |= 1 << q.dst;
                     stale |= p.set_piece(
                         i,
@@ -494,9 +578,9 @@ impl LeneHau {
                 .pieces
                 .iter()
                 .position(|q| {
-                    q.color == us
+                    q.sq == mv.from
                         && q.role == mv.role
-                        && q.sq == mv.from
+                        && q.color == us
                         && q.state == State::Standing
                 })
                 .expect("the ordered piece stands on the origin");
@@ -625,14 +709,19 @@ impl LeneHau {
 
         // Step 6, 7, 8.
         p.ep = new_ep;
+        debug_assert!(
+            king_taken || self.may_be_checked_after(&p) || !p.side_in_check(us),
+            "a check the turn cannot have made, after {mv:?}"
+        );
         if king_taken {
             p.result = Some(Outcome::win(us, WinReason::RoyalCaptured));
-        } else if p.side_in_check(us) {
+        } else if self.may_be_checked_after(&p) && p.side_in_check(us) {
             p.result = Some(Outcome::win(
                 them,
                 WinReason::VariantRule("ended its own turn in check"),
             ));
         }
+        p.checked = p.result.is_none() && p.side_in_check(them);
         p.halfmove = if removed || pawn_moved {
             0
         } else {
@@ -643,6 +732,33 @@ impl LeneHau {
         }
         p.side = them;
         p
+    }
+
+    /// Whether the mover's king may be attacked in `after`, the view its turn made of this one
+    /// (false: it is not). Only the mover's pieces move in its turn and enemy pieces are only
+    /// removed, so an attack on a king that stayed where it was, unattacked, needs a line that
+    /// the turn opened: a square emptied between it and an enemy slider's line.
+    #[inline(always)]
+    fn may_be_checked_after(&self, after: &LeneHau) -> bool {
+        let u = ci(self.side);
+        let king = after.roles[u][KING as usize];
+        if self.result.is_some() || self.checked || king != self.roles[u][KING as usize] {
+            return true;
+        }
+        if king == 0 {
+            return false;
+        }
+        let vacated = (self.view[0] | self.view[1]) & !(after.view[0] | after.view[1]);
+        if vacated == 0 {
+            return false;
+        }
+        let ks = sqr(king.trailing_zeros() as u8);
+        let them = &after.roles[1 - u];
+        let files = rook_attacks(ks, Bb64(0)).0;
+        let diagonals = bishop_attacks(ks, Bb64(0)).0;
+        (files & vacated != 0 && files & (them[ROOK as usize] | them[QUEEN as usize]) != 0)
+            || (diagonals & vacated != 0
+                && diagonals & (them[BISHOP as usize] | them[QUEEN as usize]) != 0)
     }
 
     /// Whether the turn of `mv` removes an enemy piece: the order's own arrival (or en
