@@ -183,7 +183,7 @@ impl Board {
         let mut won = 0;
         for v in [mv.withdrawn, mv.approached] {
             if let Some(p) = (v != NO_SQUARE).then(|| self.piece_at(v.0)).flatten() {
-                self.toggle(p.player, p.role, v.0);
+                self.toggle(p.color, p.role, v.0);
                 won += p.role.value();
             }
         }

@@ -84,18 +84,21 @@ impl Role {
 /// A piece: its owner and role.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
-    pub player: Player,
+    pub color: Player,
     pub role: Role,
 }
 
 impl Piece {
     pub const fn new(player: Player, role: Role) -> Self {
-        Piece { player, role }
+        Piece {
+            color: player,
+            role,
+        }
     }
 
     /// The FEN letter: upper case for White.
     pub fn fen_char(self) -> char {
-        match self.player {
+        match self.color {
             Player::White => self.role.letter().to_ascii_uppercase(),
             Player::Black => self.role.letter(),
         }

@@ -66,8 +66,8 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     #[inline(always)]
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.board.piece_at(sq.0).is_none());
-        self.board.toggle(piece.player, piece.role, sq.0);
-        self.key ^= zobrist::PIECES[piece.player.index()][piece.role.index()][sq.index()];
+        self.board.toggle(piece.color, piece.role, sq.0);
+        self.key ^= zobrist::PIECES[piece.color.index()][piece.role.index()][sq.index()];
     }
 
     /// Removes `player`'s piece of `role` from `sq`.
@@ -91,7 +91,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         }
         for sq in 0..64 {
             if let Some(p) = self.board.piece_at(sq) {
-                key ^= zobrist::PIECES[p.player.index()][p.role.index()][sq as usize];
+                key ^= zobrist::PIECES[p.color.index()][p.role.index()][sq as usize];
             }
         }
         key
