@@ -58,7 +58,7 @@ fn a_reply_answers_a_capture_by_dodging_or_avenging_it() {
     assert!(!p.answers(Player::Black, black("d6e5v"), white("f3g5")));
     // In the serialized view the answer is never pruned as quiet; other quiet replies are.
     use crate::game::Game;
-    let view = crate::simultaneous::serial::Serial::new(p.clone(), Player::White).play(f3e5);
+    let view = crate::simultaneous::serial::Serial::new(p, Player::White).play(f3e5);
     assert!(!view.is_quiet(black("d6e5v")));
     assert!(view.is_quiet(black("g8f6")));
     // A pawn attacked by a bishop may step out of the way.
