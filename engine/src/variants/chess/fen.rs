@@ -197,7 +197,7 @@ fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
                 }
                 let b = bb(Square::from_coords::<Board8>(file, rank));
                 p.roles[piece.role.index()] |= b;
-                p.players[piece.player.index()] |= b;
+                p.players[piece.color.index()] |= b;
                 file += 1;
                 last_was_digit = false;
             }

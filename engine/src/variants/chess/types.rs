@@ -60,19 +60,22 @@ impl Role {
 /// A piece: a role of one colour. The colour is a [`Player`], as in every 8x8 variant.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
-    pub player: Player,
+    pub color: Player,
     pub role: Role,
 }
 
 impl Piece {
     pub const fn new(player: Player, role: Role) -> Piece {
-        Piece { player, role }
+        Piece {
+            color: player,
+            role,
+        }
     }
 
     /// The FEN letter: uppercase for White.
     pub const fn char(self) -> char {
         let c = self.role.char();
-        match self.player {
+        match self.color {
             Player::White => c.to_ascii_uppercase(),
             Player::Black => c,
         }
@@ -85,7 +88,10 @@ impl Piece {
             Player::Black
         };
         match Role::from_char(c.to_ascii_lowercase()) {
-            Some(role) => Some(Piece { player, role }),
+            Some(role) => Some(Piece {
+                color: player,
+                role,
+            }),
             None => None,
         }
     }

@@ -157,7 +157,7 @@ impl SimultaneousGame for Ven {
             return 0;
         };
         let victim = match self.board.piece_on(order.to()) {
-            Some(p) if p.player != side => value(p.role),
+            Some(p) if p.color != side => value(p.role),
             None if role == Role::Pawn && order.from().0 & 7 != order.to().0 & 7 => 100,
             _ => 0,
         };

@@ -188,11 +188,11 @@ impl Round {
     fn capture(&mut self, by: Player, sq: Square) {
         let victim = self.board.piece_on(sq).expect("a capture lands on a piece");
         debug_assert!(
-            victim.player != by,
+            victim.color != by,
             "never onto an own piece (§5.6.5): {sq:?}"
         );
         debug_assert!(victim.role != Role::King, "a king captured on {sq:?} (R2)");
-        self.board.toggle(victim.player, victim.role, sq);
+        self.board.toggle(victim.color, victim.role, sq);
         self.touched |= 1 << sq.0;
         self.irreversible = true;
     }
@@ -353,7 +353,7 @@ impl Round {
     /// Phase 3: the piece on `x` takes the capturer on `s` (no legality test, R15).
     fn avenge(&mut self, side: Player, order: Order) -> Code {
         let (x, s) = (order.from(), order.to());
-        let Some(avenger) = self.board.piece_on(x).filter(|p| p.player == side) else {
+        let Some(avenger) = self.board.piece_on(x).filter(|p| p.color == side) else {
             return Code::VoidVeng; // cannot happen (§5.3), guarded all the same
         };
         let promo = order.promotion().filter(|_| avenger.role == Role::Pawn);

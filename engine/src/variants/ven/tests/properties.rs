@@ -17,7 +17,7 @@ type Board = [Option<(Player, Role)>; 64];
 fn board_of(p: &Ven) -> Board {
     let mut b = [None; 64];
     for (sq, cell) in b.iter_mut().enumerate() {
-        *cell = p.piece_on(Square(sq as u8)).map(|pc| (pc.player, pc.role));
+        *cell = p.piece_on(Square(sq as u8)).map(|pc| (pc.color, pc.role));
     }
     b
 }
