@@ -126,9 +126,9 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// Whether `side`'s `order` changes what the other side's `written` order does (Ven: it
-    /// moves the piece `written` captures, or avenges it). The serialized view never prunes,
-    /// reduces or leaves out of quiescence such a reply as quiet: a capture that the reply
-    /// dodges or avenges is not won yet. `true` by default, which is sound for any game.
+    /// moves the piece `written` captures, or avenges it). The serialized view never prunes or
+    /// reduces such a reply as quiet: a capture that the reply dodges or avenges is not won
+    /// yet. (Quiescence still plays captures only.) `true` by default, sound for any game.
     fn answers(&self, side: Player, order: Self::Order, written: Self::Order) -> bool {
         let _ = (side, order, written);
         true
