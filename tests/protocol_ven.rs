@@ -188,3 +188,36 @@ fn exploit_measures_the_round_strategies_against_the_full_matrix() {
     assert!(gap("black") < 0.05, "{text}");
     assert!(text.contains("strategies 2: median "), "{text}");
 }
+
+/// A round where neither side can capture or avenge: the orders still meet in the next round
+/// (one side's move sets up the other's capture), so it is a matrix game too. The root once
+/// played the serialized order there, exploitable by 0.085 under the 2-ply oracle; `go depth
+/// 2` (payoffs 2 plies deep) now solves the matrix, with double oracle screening both whole
+/// lists at that depth.
+#[test]
+fn a_round_without_captures_is_still_a_matrix_game() {
+    let fens = std::env::temp_dir().join(format!("chimera-quiet-{}.fen", std::process::id()));
+    std::fs::write(
+        &fens,
+        "r1bqkbn1/1ppppppr/p6p/n7/3P4/2N4P/PPPNPPP1/R1BQKB1R b KQq - 0 6\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(common::CHIMERA)
+        .args(["exploit", "--positions"])
+        .arg(&fens)
+        .args(["--depth", "2", "--oracle-plies", "2", "--threads", "1"])
+        .output()
+        .expect("run chimera exploit");
+    let _ = std::fs::remove_file(&fens);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    for side in ["white", "black"] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("1 {side}: exploitability ")))
+            .unwrap_or_else(|| panic!("no line for {side}: {text}"));
+        let gap: f64 = line.split_whitespace().nth(3).unwrap().parse().unwrap();
+        assert!(gap < 0.01, "{text}");
+        assert!(line.contains("basis Matrix"), "{text}");
+    }
+}
