@@ -6,7 +6,8 @@
 use super::piece::Role;
 use super::tables::*;
 use crate::attacks::board16::{
-    ball, bishop_attacks, queen_attacks, ray, ray_attacks, rook_attacks, FERZ, KING, KNIGHT,
+    ball, bishop_attacks, lines::rank_attacks, queen_attacks, ray_attacks, rook_attacks,
+    up_to_lowest, FERZ, KING, KNIGHT,
 };
 use crate::bitboard::{Bb256, Bitboard, Direction};
 use crate::game::Player;
@@ -100,7 +101,6 @@ pub fn reach(
         }
         Role::Wizard => r.normal = wizard_regular(from, occ),
         Role::Helepolis => {
-            let forward = forward_dir(color);
             // Forward: a rook slide, leaping one friendly man on its first move (R5).
             let mut fwd = forward_slide(from, occ, color);
             if unmoved {
@@ -111,8 +111,10 @@ pub fn reach(
                 }
             }
             r.normal = fwd;
-            // Sideways and backward: only friendly men stop the sweep (R6).
-            r.sweep = rook_attacks(from, own) & !ray(from, forward) & !own;
+            // Sideways and backward: only friendly men stop the sweep (R6). (The rank and one
+            // ray cost less than a rook's attacks less the forward ray.)
+            let backward = forward_dir(color.other());
+            r.sweep = (rank_attacks(from, own) | ray_attacks(from, own, backward)) & !own;
         }
         Role::Pawn | Role::Soldier | Role::Sergeant => {
             let men = Bb256::from_square(from);
@@ -248,13 +250,11 @@ pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
     let mut out = Bb256::EMPTY;
     for (d, rays) in NIGHT_RAYS.iter().enumerate() {
         let r = rays[from.index()];
-        let blockers = r & occ;
-        let first = if night_ray_ascends(d) {
-            blockers.lowest()
-        } else {
-            blockers.highest()
-        };
-        out |= match first {
+        if night_ray_ascends(d) {
+            out |= up_to_lowest(r, occ);
+            continue;
+        }
+        out |= match (r & occ).highest() {
             Some(b) => r & !rays[b.index()],
             None => r,
         };
@@ -265,11 +265,13 @@ pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
 /// The Lancer's leaps: a Nightrider of two leaps, the second over an empty first square.
 #[inline(always)]
 fn lancer_leaps(from: Square, occ: Bb256) -> Bb256 {
+    let legs = &LANCER_LEGS[from.index()];
     let mut out = KNIGHT[from.index()];
-    for (first, second) in LANCER_LEGS[from.index()].into_iter().flatten() {
-        if !occ.has(first) {
-            out.set(second);
-        }
+    // Branch-free: which first squares are empty is unpredictable.
+    for d in 0..8 {
+        let (first, second) = (legs.first[d] as usize, legs.second[d] as usize);
+        let open = (legs.valid >> d) as u64 & !(occ.0[first >> 6] >> (first & 63)) & 1;
+        out.0[second >> 6] |= open << (second & 63);
     }
     out
 }

@@ -23,10 +23,18 @@ pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(2, 0), (2, 
 pub static WIZARD_PATTERN: [Bb256; 256] =
     leaper_table(symmetric(&[(1, 1), (1, 2), (1, 3)]).as_slice());
 
-/// The Lancer's second leaps (R15), by origin and knight vector: the first and second landing
-/// squares, the second reachable only over an empty first; `None` where the second leap leaves
-/// the board.
-pub static LANCER_LEGS: [[Option<(Square, Square)>; 8]; 256] = lancer_legs();
+/// The Lancer's second leaps (R15) from one square, by knight vector `d`: the first and second
+/// landing squares (as indices), the second reachable only over an empty first, and bit `d` of
+/// `valid` set where both are on the board (elsewhere the squares are 0 and unused).
+#[derive(Copy, Clone)]
+pub struct LancerLegs {
+    pub first: [u8; 8],
+    pub second: [u8; 8],
+    pub valid: u8,
+}
+
+/// [`LancerLegs`] by origin.
+pub static LANCER_LEGS: [LancerLegs; 256] = lancer_legs();
 
 /// The diagonal directions, in the order of [`WIZARD_PATHS`].
 pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
@@ -121,15 +129,22 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
     t
 }
 
-const fn lancer_legs() -> [[Option<(Square, Square)>; 8]; 256] {
-    let mut t = [[None; 8]; 256];
+const fn lancer_legs() -> [LancerLegs; 256] {
+    let none = LancerLegs {
+        first: [0; 8],
+        second: [0; 8],
+        valid: 0,
+    };
+    let mut t = [none; 256];
     let mut sq = 0;
     while sq < 256 {
         let mut d = 0;
         while d < 8 {
             let (df, dr) = KNIGHT_LEAPS[d];
             if let (Some(first), Some(second)) = (at(sq, df, dr), at(sq, 2 * df, 2 * dr)) {
-                t[sq][d] = Some((first, second));
+                t[sq].first[d] = first.0;
+                t[sq].second[d] = second.0;
+                t[sq].valid |= 1 << d;
             }
             d += 1;
         }
