@@ -7,6 +7,7 @@ use super::moves::{Move, MoveKind};
 use super::piece::Role;
 use super::position::Vanguard;
 use super::reach::{pawn_steps, reach, PawnPart};
+use super::squares::{MenOf, WordSpan};
 use super::tables::{NIGHT_RAYS, WIZARD_PATTERN};
 use crate::attacks::board16::{ball, queen_attacks, KNIGHT};
 use crate::bitboard::{Bb256, Bitboard};
@@ -117,18 +118,24 @@ impl Vanguard {
     fn pseudo<const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
         // One loop per role, each compiled for its role so that the choices on the role (in
         // `reach` and below) fold away instead of being taken again for every man.
+        let span = WordSpan::of(self.men(self.side));
         macro_rules! each_role {
             ($($k:literal)*) => {
                 const _: () = assert!([$($k),*].len() == Role::COUNT);
-                $(self.role_moves::<$k, TACTICAL, S>(out);)*
+                $(self.role_moves::<$k, TACTICAL, S>(span, out);)*
             };
         }
         each_role!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
     }
 
-    /// The moves of the men of role `Role::ALL[K]` (see [`Self::pseudo`]).
+    /// The moves of the men of role `Role::ALL[K]` (see [`Self::pseudo`]), whose side's men
+    /// lie in the words of `span`.
     #[inline(always)]
-    fn role_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
+    fn role_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(
+        &self,
+        span: WordSpan,
+        out: &mut S,
+    ) {
         let role = Role::ALL[K];
         let us = self.side;
         let own = self.men(us);
@@ -136,8 +143,8 @@ impl Vanguard {
         let occ = own | enemy;
         // What a replacing move must land on to be listed.
         let wanted = if TACTICAL { enemy } else { !own };
-        let mut men = self.pieces(us, role);
         if role.is_pawn_type() {
+            let men = self.pieces(us, role);
             // Each colour compiled apart, so that the whole-board shifts go one known way.
             match us {
                 Player::White => self.pawn_moves::<TACTICAL, S>(role, Player::White, men, out),
@@ -145,7 +152,8 @@ impl Vanguard {
             }
             return;
         }
-        while let Some(from) = men.pop_lowest() {
+        let role_men = &self.roles[role.index()];
+        for from in MenOf::new(role_men, &self.colors[us.index()], span) {
             let unmoved = role == Role::Helepolis && self.unmoved.has(from);
             let r = reach(role, us, from, own, occ, unmoved);
             match role {
