@@ -93,11 +93,18 @@ pub fn ray_attacks(sq: Square, occupied: Bb256, dir: Direction) -> Bb256 {
 #[inline(always)]
 pub fn up_to_lowest(ray: Bb256, occupied: Bb256) -> Bb256 {
     let x = (ray & occupied).0;
-    let (w0, borrow) = x[0].overflowing_sub(1);
-    let (w1, borrow) = x[1].overflowing_sub(borrow as u64);
-    let (w2, borrow) = x[2].overflowing_sub(borrow as u64);
-    let w3 = x[3].wrapping_sub(borrow as u64);
-    ray & Bb256([x[0] ^ w0, x[1] ^ w1, x[2] ^ w2, x[3] ^ w3])
+    // Two 128-bit halves, so that the borrow is one `sbb` chain.
+    let low = x[0] as u128 | (x[1] as u128) << 64;
+    let high = x[2] as u128 | (x[3] as u128) << 64;
+    let low_less = low.wrapping_sub(1);
+    let high_less = high.wrapping_sub((low == 0) as u128);
+    let (low_mask, high_mask) = (low ^ low_less, high ^ high_less);
+    ray & Bb256([
+        low_mask as u64,
+        (low_mask >> 64) as u64,
+        high_mask as u64,
+        (high_mask >> 64) as u64,
+    ])
 }
 #[cfg(test)]
 mod tests;

@@ -183,16 +183,16 @@ impl Vanguard {
                 Role::Wizard => {
                     out.push_all(from, r.normal & wanted, MoveKind::Normal);
                     let mut swaps = WIZARD_PATTERN[from.index()] & own;
-                    if TACTICAL {
-                        // Only a swap that promotes is tactical.
-                        if from.0 >> 4 != far_rank(us) {
-                            swaps = Bb256::EMPTY;
+                    if from.0 >> 4 != far_rank(us) {
+                        // No swap promotes: none is tactical, all are plain swaps.
+                        if !TACTICAL {
+                            out.push_all(from, swaps, MoveKind::Swap);
                         }
+                        continue;
                     }
                     while let Some(to) = swaps.pop_lowest() {
                         let displaced = self.board[to.index()].map(|p| p.role());
-                        let promotes = displaced.is_some_and(|k| k.is_pawn_type())
-                            && from.0 >> 4 == far_rank(us);
+                        let promotes = displaced.is_some_and(|k| k.is_pawn_type());
                         let kind = if promotes {
                             MoveKind::SwapPromotion
                         } else if TACTICAL {
