@@ -7,7 +7,7 @@ use super::piece::Role;
 use super::tables::*;
 use crate::attacks::board16::{
     ball, bishop_attacks, lines::rank_attacks, queen_attacks, ray_attacks, rook_attacks,
-    up_to_lowest, FERZ, KING, KNIGHT,
+    up_to_lowest, FERZ, KING, KNIGHT, WAZIR,
 };
 use crate::bitboard::{Bb256, Bitboard, Direction};
 use crate::game::Player;
@@ -65,7 +65,7 @@ pub fn reach(
         Role::Chancellor => r.normal = rook_attacks(from, occ) | KNIGHT[s],
         Role::Nightrider => r.normal = nightrider(from, occ),
         // Orthogonal slide of range 2 (R14) and knight leaps.
-        Role::Spy => r.normal = rook_attacks(from, occ) & ball(from, 2) | KNIGHT[s],
+        Role::Spy => r.normal = WAZIR[s] | second_steps(&SPY_LEGS[s], occ) | KNIGHT[s],
         Role::Falconer => r.normal = FALCON[s],
         // Bishop, and the orthogonal slide that may stop only at even distances (R12).
         Role::General => {
@@ -265,10 +265,15 @@ pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
 /// The Lancer's leaps: a Nightrider of two leaps, the second over an empty first square.
 #[inline(always)]
 fn lancer_leaps(from: Square, occ: Bb256) -> Bb256 {
-    let legs = &LANCER_LEGS[from.index()];
-    let mut out = KNIGHT[from.index()];
-    // Branch-free: which first squares are empty is unpredictable.
-    for d in 0..8 {
+    KNIGHT[from.index()] | second_steps(&LANCER_LEGS[from.index()], occ)
+}
+
+/// The second squares of `legs` whose first square is empty in `occ`. Branch-free: which first
+/// squares are empty is unpredictable.
+#[inline(always)]
+fn second_steps<const N: usize>(legs: &Legs<N>, occ: Bb256) -> Bb256 {
+    let mut out = Bb256::EMPTY;
+    for d in 0..N {
         let (first, second) = (legs.first[d] as usize, legs.second[d] as usize);
         let open = (legs.valid >> d) as u64 & !(occ.0[first >> 6] >> (first & 63)) & 1;
         out.0[second >> 6] |= open << (second & 63);

@@ -23,18 +23,21 @@ pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(2, 0), (2, 
 pub static WIZARD_PATTERN: [Bb256; 256] =
     leaper_table(symmetric(&[(1, 1), (1, 2), (1, 3)]).as_slice());
 
-/// The Lancer's second leaps (R15) from one square, by knight vector `d`: the first and second
-/// landing squares (as indices), the second reachable only over an empty first, and bit `d` of
-/// `valid` set where both are on the board (elsewhere the squares are 0 and unused).
+/// Second steps from one square, by vector `d`: the first and second squares along it (as
+/// indices), the second reachable only over an empty first, and bit `d` of `valid` set where
+/// both are on the board (elsewhere the squares are 0 and unused).
 #[derive(Copy, Clone)]
-pub struct LancerLegs {
-    pub first: [u8; 8],
-    pub second: [u8; 8],
+pub struct Legs<const N: usize> {
+    pub first: [u8; N],
+    pub second: [u8; N],
     pub valid: u8,
 }
 
-/// [`LancerLegs`] by origin.
-pub static LANCER_LEGS: [LancerLegs; 256] = lancer_legs();
+/// The Lancer's second leaps (R15), by origin: over the first knight leap.
+pub static LANCER_LEGS: [Legs<8>; 256] = legs(&KNIGHT_LEAPS);
+
+/// The Spy's orthogonal slide of range 2 (R14), by origin: its second square, over the first.
+pub static SPY_LEGS: [Legs<4>; 256] = legs(&ORTHOGONALS);
 
 /// The diagonal directions, in the order of [`WIZARD_PATHS`].
 pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
@@ -129,18 +132,18 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
     t
 }
 
-const fn lancer_legs() -> [LancerLegs; 256] {
-    let none = LancerLegs {
-        first: [0; 8],
-        second: [0; 8],
+const fn legs<const N: usize>(vectors: &[(i8, i8); N]) -> [Legs<N>; 256] {
+    let none = Legs {
+        first: [0; N],
+        second: [0; N],
         valid: 0,
     };
     let mut t = [none; 256];
     let mut sq = 0;
     while sq < 256 {
         let mut d = 0;
-        while d < 8 {
-            let (df, dr) = KNIGHT_LEAPS[d];
+        while d < N {
+            let (df, dr) = vectors[d];
             if let (Some(first), Some(second)) = (at(sq, df, dr), at(sq, 2 * df, 2 * dr)) {
                 t[sq].first[d] = first.0;
                 t[sq].second[d] = second.0;
