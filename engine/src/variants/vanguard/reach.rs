@@ -244,18 +244,25 @@ fn first_on_ray(blockers: Bb256, color: Player) -> Option<Square> {
 }
 
 /// Repeated knight leaps along each of the 8 knight vectors, stopping at the first occupied
-/// landing square (included).
+/// landing square (included). Only the directions that stay on the board are computed: from the
+/// back ranks, where Nightriders mostly stand, half of them leave it at once.
 #[inline(always)]
 pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
+    let s = from.index();
     let mut out = Bb256::EMPTY;
-    for (d, rays) in NIGHT_RAYS.iter().enumerate() {
-        let r = rays[from.index()];
-        if night_ray_ascends(d) {
-            out |= up_to_lowest(r, occ);
-            continue;
-        }
+    let mut up = NIGHT_DIRECTIONS[s] & NIGHT_ASCENDING;
+    while up != 0 {
+        let d = up.trailing_zeros() as usize & 7;
+        up &= up - 1;
+        out |= up_to_lowest(NIGHT_RAYS[d][s], occ);
+    }
+    let mut down = NIGHT_DIRECTIONS[s] & !NIGHT_ASCENDING;
+    while down != 0 {
+        let d = down.trailing_zeros() as usize & 7;
+        down &= down - 1;
+        let r = NIGHT_RAYS[d][s];
         out |= match (r & occ).highest() {
-            Some(b) => r & !rays[b.index()],
+            Some(b) => r & !NIGHT_RAYS[d][b.index()],
             None => r,
         };
     }

@@ -58,6 +58,12 @@ pub static BOWMAN_LEGS: [[(Option<Square>, Bb256); 4]; 256] = bowman_legs();
 /// `v = KNIGHT_LEAPS[d]`.
 pub static NIGHT_RAYS: [[Bb256; 256]; 8] = night_rays();
 
+/// Per square, the knight directions `d` (bit `d`) whose [`NIGHT_RAYS`] ray is not empty.
+pub static NIGHT_DIRECTIONS: [u8; 256] = night_directions();
+
+/// The knight directions (bits) of [`NIGHT_RAYS`] that go towards higher square indices.
+pub const NIGHT_ASCENDING: u8 = night_ascending();
+
 /// The squares of the same rank or file at an even distance (the General's orthogonal stops).
 pub static EVEN_ORTHOGONAL: [Bb256; 256] = even_orthogonal();
 
@@ -154,6 +160,36 @@ const fn legs<const N: usize>(vectors: &[(i8, i8); N]) -> [Legs<N>; 256] {
         sq += 1;
     }
     t
+}
+
+const fn night_directions() -> [u8; 256] {
+    let rays = night_rays();
+    let mut t = [0u8; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut d = 0;
+        while d < 8 {
+            let w = rays[d][sq].0;
+            if w[0] | w[1] | w[2] | w[3] != 0 {
+                t[sq] |= 1 << d;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn night_ascending() -> u8 {
+    let mut bits = 0;
+    let mut d = 0;
+    while d < 8 {
+        if night_ray_ascends(d) {
+            bits |= 1 << d;
+        }
+        d += 1;
+    }
+    bits
 }
 
 const fn even_orthogonal() -> [Bb256; 256] {
