@@ -75,6 +75,33 @@ impl MoveSink for MoveList {
     }
 }
 
+/// The sets every role's moves read, computed once per generation rather than once per role.
+#[derive(Copy, Clone)]
+struct Sets {
+    own: Bb256,
+    enemy: Bb256,
+    occ: Bb256,
+    /// What a replacing move must land on to be listed.
+    wanted: Bb256,
+    /// The words that hold the side's men.
+    span: WordSpan,
+}
+
+impl Sets {
+    #[inline(always)]
+    fn of<const TACTICAL: bool>(pos: &Vanguard) -> Self {
+        let own = pos.men(pos.side);
+        let enemy = pos.men(pos.side.other());
+        Sets {
+            own,
+            enemy,
+            occ: own | enemy,
+            wanted: if TACTICAL { enemy } else { !own },
+            span: WordSpan::of(own),
+        }
+    }
+}
+
 /// Counts the moves instead of listing them: a population count per target set.
 struct Counter(u64);
 
@@ -118,31 +145,32 @@ impl Vanguard {
     fn pseudo<const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
         // One loop per role, each compiled for its role so that the choices on the role (in
         // `reach` and below) fold away instead of being taken again for every man.
-        let span = WordSpan::of(self.men(self.side));
+        let sets = Sets::of::<TACTICAL>(self);
         macro_rules! each_role {
             ($($k:literal)*) => {
                 const _: () = assert!([$($k),*].len() == Role::COUNT);
-                $(self.role_moves::<$k, TACTICAL, S>(span, out);)*
+                $(self.role_moves::<$k, TACTICAL, S>(&sets, out);)*
             };
         }
         each_role!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
     }
 
-    /// The moves of the men of role `Role::ALL[K]` (see [`Self::pseudo`]), whose side's men
-    /// lie in the words of `span`.
+    /// The moves of the men of role `Role::ALL[K]` (see [`Self::pseudo`]).
     #[inline(always)]
     fn role_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(
         &self,
-        span: WordSpan,
+        sets: &Sets,
         out: &mut S,
     ) {
         let role = Role::ALL[K];
         let us = self.side;
-        let own = self.men(us);
-        let enemy = self.men(us.other());
-        let occ = own | enemy;
-        // What a replacing move must land on to be listed.
-        let wanted = if TACTICAL { enemy } else { !own };
+        let Sets {
+            own,
+            enemy,
+            occ,
+            wanted,
+            span,
+        } = *sets;
         if role.is_pawn_type() {
             let men = self.pieces(us, role);
             // Each colour compiled apart, so that the whole-board shifts go one known way.
