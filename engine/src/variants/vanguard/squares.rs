@@ -12,7 +12,7 @@ pub(super) struct WordSpan {
 }
 
 impl WordSpan {
-    /// The span of `men`, which must not be empty.
+    /// The span of `men` (word 0 alone when empty, which then yields no square).
     #[inline(always)]
     pub(super) fn of(men: Bb256) -> Self {
         let w = men.0;
