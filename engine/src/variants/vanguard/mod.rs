@@ -16,6 +16,7 @@ pub mod moves;
 pub mod piece;
 mod position;
 pub mod reach;
+mod squares;
 mod tables;
 mod zobrist;
 

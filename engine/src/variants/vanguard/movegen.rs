@@ -7,6 +7,7 @@ use super::moves::{Move, MoveKind};
 use super::piece::Role;
 use super::position::Vanguard;
 use super::reach::{pawn_steps, reach, PawnPart};
+use super::squares::{MenOf, WordSpan};
 use super::tables::{NIGHT_RAYS, WIZARD_PATTERN};
 use crate::attacks::board16::{ball, queen_attacks, KNIGHT};
 use crate::bitboard::{Bb256, Bitboard};
@@ -74,6 +75,33 @@ impl MoveSink for MoveList {
     }
 }
 
+/// The sets every role's moves read, computed once per generation rather than once per role.
+#[derive(Copy, Clone)]
+struct Sets {
+    own: Bb256,
+    enemy: Bb256,
+    occ: Bb256,
+    /// What a replacing move must land on to be listed.
+    wanted: Bb256,
+    /// The words that hold the side's men.
+    span: WordSpan,
+}
+
+impl Sets {
+    #[inline(always)]
+    fn of<const TACTICAL: bool>(pos: &Vanguard) -> Self {
+        let own = pos.men(pos.side);
+        let enemy = pos.men(pos.side.other());
+        Sets {
+            own,
+            enemy,
+            occ: own | enemy,
+            wanted: if TACTICAL { enemy } else { !own },
+            span: WordSpan::of(own),
+        }
+    }
+}
+
 /// Counts the moves instead of listing them: a population count per target set.
 struct Counter(u64);
 
@@ -117,10 +145,11 @@ impl Vanguard {
     fn pseudo<const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
         // One loop per role, each compiled for its role so that the choices on the role (in
         // `reach` and below) fold away instead of being taken again for every man.
+        let sets = Sets::of::<TACTICAL>(self);
         macro_rules! each_role {
             ($($k:literal)*) => {
                 const _: () = assert!([$($k),*].len() == Role::COUNT);
-                $(self.role_moves::<$k, TACTICAL, S>(out);)*
+                $(self.role_moves::<$k, TACTICAL, S>(&sets, out);)*
             };
         }
         each_role!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
@@ -128,16 +157,22 @@ impl Vanguard {
 
     /// The moves of the men of role `Role::ALL[K]` (see [`Self::pseudo`]).
     #[inline(always)]
-    fn role_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(&self, out: &mut S) {
+    fn role_moves<const K: usize, const TACTICAL: bool, S: MoveSink>(
+        &self,
+        sets: &Sets,
+        out: &mut S,
+    ) {
         let role = Role::ALL[K];
         let us = self.side;
-        let own = self.men(us);
-        let enemy = self.men(us.other());
-        let occ = own | enemy;
-        // What a replacing move must land on to be listed.
-        let wanted = if TACTICAL { enemy } else { !own };
-        let mut men = self.pieces(us, role);
+        let Sets {
+            own,
+            enemy,
+            occ,
+            wanted,
+            span,
+        } = *sets;
         if role.is_pawn_type() {
+            let men = self.pieces(us, role);
             // Each colour compiled apart, so that the whole-board shifts go one known way.
             match us {
                 Player::White => self.pawn_moves::<TACTICAL, S>(role, Player::White, men, out),
@@ -145,7 +180,8 @@ impl Vanguard {
             }
             return;
         }
-        while let Some(from) = men.pop_lowest() {
+        let role_men = &self.roles[role.index()];
+        for from in MenOf::new(role_men, &self.colors[us.index()], span) {
             let unmoved = role == Role::Helepolis && self.unmoved.has(from);
             let r = reach(role, us, from, own, occ, unmoved);
             match role {
@@ -175,16 +211,16 @@ impl Vanguard {
                 Role::Wizard => {
                     out.push_all(from, r.normal & wanted, MoveKind::Normal);
                     let mut swaps = WIZARD_PATTERN[from.index()] & own;
-                    if TACTICAL {
-                        // Only a swap that promotes is tactical.
-                        if from.0 >> 4 != far_rank(us) {
-                            swaps = Bb256::EMPTY;
+                    if from.0 >> 4 != far_rank(us) {
+                        // No swap promotes: none is tactical, all are plain swaps.
+                        if !TACTICAL {
+                            out.push_all(from, swaps, MoveKind::Swap);
                         }
+                        continue;
                     }
                     while let Some(to) = swaps.pop_lowest() {
                         let displaced = self.board[to.index()].map(|p| p.role());
-                        let promotes = displaced.is_some_and(|k| k.is_pawn_type())
-                            && from.0 >> 4 == far_rank(us);
+                        let promotes = displaced.is_some_and(|k| k.is_pawn_type());
                         let kind = if promotes {
                             MoveKind::SwapPromotion
                         } else if TACTICAL {

@@ -6,7 +6,8 @@
 use super::piece::Role;
 use super::tables::*;
 use crate::attacks::board16::{
-    ball, bishop_attacks, queen_attacks, ray, ray_attacks, rook_attacks, FERZ, KING, KNIGHT,
+    ball, bishop_attacks, lines::rank_attacks, queen_attacks, ray_attacks, rook_attacks,
+    up_to_lowest, FERZ, KING, KNIGHT, WAZIR,
 };
 use crate::bitboard::{Bb256, Bitboard, Direction};
 use crate::game::Player;
@@ -64,7 +65,7 @@ pub fn reach(
         Role::Chancellor => r.normal = rook_attacks(from, occ) | KNIGHT[s],
         Role::Nightrider => r.normal = nightrider(from, occ),
         // Orthogonal slide of range 2 (R14) and knight leaps.
-        Role::Spy => r.normal = rook_attacks(from, occ) & ball(from, 2) | KNIGHT[s],
+        Role::Spy => r.normal = WAZIR[s] | second_steps(&SPY_LEGS[s], occ) | KNIGHT[s],
         Role::Falconer => r.normal = FALCON[s],
         // Bishop, and the orthogonal slide that may stop only at even distances (R12).
         Role::General => {
@@ -100,7 +101,6 @@ pub fn reach(
         }
         Role::Wizard => r.normal = wizard_regular(from, occ),
         Role::Helepolis => {
-            let forward = forward_dir(color);
             // Forward: a rook slide, leaping one friendly man on its first move (R5).
             let mut fwd = forward_slide(from, occ, color);
             if unmoved {
@@ -111,8 +111,10 @@ pub fn reach(
                 }
             }
             r.normal = fwd;
-            // Sideways and backward: only friendly men stop the sweep (R6).
-            r.sweep = rook_attacks(from, own) & !ray(from, forward) & !own;
+            // Sideways and backward: only friendly men stop the sweep (R6). (The rank and one
+            // ray cost less than a rook's attacks less the forward ray.)
+            let backward = forward_dir(color.other());
+            r.sweep = (rank_attacks(from, own) | ray_attacks(from, own, backward)) & !own;
         }
         Role::Pawn | Role::Soldier | Role::Sergeant => {
             let men = Bb256::from_square(from);
@@ -242,20 +244,25 @@ fn first_on_ray(blockers: Bb256, color: Player) -> Option<Square> {
 }
 
 /// Repeated knight leaps along each of the 8 knight vectors, stopping at the first occupied
-/// landing square (included).
+/// landing square (included). Only the directions that stay on the board are computed: from the
+/// back ranks, where Nightriders mostly stand, half of them leave it at once.
 #[inline(always)]
 pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
+    let s = from.index();
     let mut out = Bb256::EMPTY;
-    for (d, rays) in NIGHT_RAYS.iter().enumerate() {
-        let r = rays[from.index()];
-        let blockers = r & occ;
-        let first = if night_ray_ascends(d) {
-            blockers.lowest()
-        } else {
-            blockers.highest()
-        };
-        out |= match first {
-            Some(b) => r & !rays[b.index()],
+    let mut up = NIGHT_DIRECTIONS[s] & NIGHT_ASCENDING;
+    while up != 0 {
+        let d = up.trailing_zeros() as usize & 7;
+        up &= up - 1;
+        out |= up_to_lowest(NIGHT_RAYS[d][s], occ);
+    }
+    let mut down = NIGHT_DIRECTIONS[s] & !NIGHT_ASCENDING;
+    while down != 0 {
+        let d = down.trailing_zeros() as usize & 7;
+        down &= down - 1;
+        let r = NIGHT_RAYS[d][s];
+        out |= match (r & occ).highest() {
+            Some(b) => r & !NIGHT_RAYS[d][b.index()],
             None => r,
         };
     }
@@ -265,11 +272,18 @@ pub fn nightrider(from: Square, occ: Bb256) -> Bb256 {
 /// The Lancer's leaps: a Nightrider of two leaps, the second over an empty first square.
 #[inline(always)]
 fn lancer_leaps(from: Square, occ: Bb256) -> Bb256 {
-    let mut out = KNIGHT[from.index()];
-    for (first, second) in LANCER_LEGS[from.index()].into_iter().flatten() {
-        if !occ.has(first) {
-            out.set(second);
-        }
+    KNIGHT[from.index()] | second_steps(&LANCER_LEGS[from.index()], occ)
+}
+
+/// The second squares of `legs` whose first square is empty in `occ`. Branch-free: which first
+/// squares are empty is unpredictable.
+#[inline(always)]
+fn second_steps<const N: usize>(legs: &Legs<N>, occ: Bb256) -> Bb256 {
+    let mut out = Bb256::EMPTY;
+    for d in 0..N {
+        let (first, second) = (legs.first[d] as usize, legs.second[d] as usize);
+        let open = (legs.valid >> d) as u64 & !(occ.0[first >> 6] >> (first & 63)) & 1;
+        out.0[second >> 6] |= open << (second & 63);
     }
     out
 }

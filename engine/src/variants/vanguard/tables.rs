@@ -23,10 +23,21 @@ pub static BERSERKER_LEAPS: [Bb256; 256] = leaper_table(symmetric(&[(2, 0), (2, 
 pub static WIZARD_PATTERN: [Bb256; 256] =
     leaper_table(symmetric(&[(1, 1), (1, 2), (1, 3)]).as_slice());
 
-/// The Lancer's second leaps (R15), by origin and knight vector: the first and second landing
-/// squares, the second reachable only over an empty first; `None` where the second leap leaves
-/// the board.
-pub static LANCER_LEGS: [[Option<(Square, Square)>; 8]; 256] = lancer_legs();
+/// Second steps from one square, by vector `d`: the first and second squares along it (as
+/// indices), the second reachable only over an empty first, and bit `d` of `valid` set where
+/// both are on the board (elsewhere the squares are 0 and unused).
+#[derive(Copy, Clone)]
+pub struct Legs<const N: usize> {
+    pub first: [u8; N],
+    pub second: [u8; N],
+    pub valid: u8,
+}
+
+/// The Lancer's second leaps (R15), by origin: over the first knight leap.
+pub static LANCER_LEGS: [Legs<8>; 256] = legs(&KNIGHT_LEAPS);
+
+/// The Spy's orthogonal slide of range 2 (R14), by origin: its second square, over the first.
+pub static SPY_LEGS: [Legs<4>; 256] = legs(&ORTHOGONALS);
 
 /// The diagonal directions, in the order of [`WIZARD_PATHS`].
 pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
@@ -46,6 +57,12 @@ pub static BOWMAN_LEGS: [[(Option<Square>, Bb256); 4]; 256] = bowman_legs();
 /// Knight-direction rays for the Nightrider: `NIGHT_RAYS[d][sq]` holds sq + v, sq + 2v, ... for
 /// `v = KNIGHT_LEAPS[d]`.
 pub static NIGHT_RAYS: [[Bb256; 256]; 8] = night_rays();
+
+/// Per square, the knight directions `d` (bit `d`) whose [`NIGHT_RAYS`] ray is not empty.
+pub static NIGHT_DIRECTIONS: [u8; 256] = night_directions();
+
+/// The knight directions (bits) of [`NIGHT_RAYS`] that go towards higher square indices.
+pub const NIGHT_ASCENDING: u8 = night_ascending();
 
 /// The squares of the same rank or file at an even distance (the General's orthogonal stops).
 pub static EVEN_ORTHOGONAL: [Bb256; 256] = even_orthogonal();
@@ -121,21 +138,58 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
     t
 }
 
-const fn lancer_legs() -> [[Option<(Square, Square)>; 8]; 256] {
-    let mut t = [[None; 8]; 256];
+const fn legs<const N: usize>(vectors: &[(i8, i8); N]) -> [Legs<N>; 256] {
+    let none = Legs {
+        first: [0; N],
+        second: [0; N],
+        valid: 0,
+    };
+    let mut t = [none; 256];
     let mut sq = 0;
     while sq < 256 {
         let mut d = 0;
-        while d < 8 {
-            let (df, dr) = KNIGHT_LEAPS[d];
+        while d < N {
+            let (df, dr) = vectors[d];
             if let (Some(first), Some(second)) = (at(sq, df, dr), at(sq, 2 * df, 2 * dr)) {
-                t[sq][d] = Some((first, second));
+                t[sq].first[d] = first.0;
+                t[sq].second[d] = second.0;
+                t[sq].valid |= 1 << d;
             }
             d += 1;
         }
         sq += 1;
     }
     t
+}
+
+const fn night_directions() -> [u8; 256] {
+    let rays = night_rays();
+    let mut t = [0u8; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut d = 0;
+        while d < 8 {
+            let w = rays[d][sq].0;
+            if w[0] | w[1] | w[2] | w[3] != 0 {
+                t[sq] |= 1 << d;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn night_ascending() -> u8 {
+    let mut bits = 0;
+    let mut d = 0;
+    while d < 8 {
+        if night_ray_ascends(d) {
+            bits |= 1 << d;
+        }
+        d += 1;
+    }
+    bits
 }
 
 const fn even_orthogonal() -> [Bb256; 256] {
