@@ -221,3 +221,27 @@ fn a_round_without_captures_is_still_a_matrix_game() {
         assert!(line.contains("basis Matrix"), "{text}");
     }
 }
+
+/// The same quiet round with a clock: below half a second there is no time for double oracle
+/// to converge, and the serialized order, searched with all of it, is played; from half a
+/// second up, the matrix game is solved.
+#[test]
+fn a_quiet_round_is_a_matrix_game_given_the_time() {
+    let fen = "r1bqkbn1/1ppppppr/p6p/n7/3P4/2N4P/PPPNPPP1/R1BQKB1R b KQq - 0 6";
+    for (movetime, independent) in [(200, true), (700, false)] {
+        let lines = session(&format!(
+            "position fen {fen}\ngo side white movetime {movetime}\n"
+        ));
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines
+                .iter()
+                .any(|l| l.contains("string orders independent")),
+            independent,
+            "{movetime} ms: {lines:?}"
+        );
+    }
+}

@@ -478,12 +478,13 @@ fn candidates<G: SimultaneousGame>(
 /// Finds `side`'s mixed strategy for the round at `root` within `params`' limits. The caller
 /// draws the order to play from [`RoundResult::strategy`]. `report` hears of the answer.
 ///
-/// The time goes in two parts: half to the engine's serialized search (iterative deepening to
-/// some depth `D`), then, within a quarter of what is left each, the candidate searches of
-/// both sides to `D - 2` (they give the candidates and warm the table); the rest to matrix
-/// games whose payoffs are searched two plies deep, then two plies deeper while time is left,
-/// up to `D - 2`, the depth the serialized search gave the same positions. `go depth N` sets
-/// `D = 2N` and searches the payoffs `2N - 2` plies deep at once.
+/// The time goes in two parts: half to the engine's serialized search (85% below
+/// [`MATRIX_TIME`]; iterative deepening to some depth `D`), then, within a quarter of what is
+/// left each, the candidate searches of both sides to `D - 2` (they give the candidates and
+/// warm the table); the rest to matrix games whose payoffs are searched two plies deep, then
+/// two plies deeper while time is left, up to `D - 2`, the depth the serialized search gave
+/// the same positions. `go depth N` sets `D = 2N` and searches the payoffs `2N - 2` plies deep
+/// at once.
 pub fn think<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
@@ -507,16 +508,20 @@ pub fn think<G: SimultaneousGame>(
     // at its end by themselves, so the clock's hard limit is never approached.
     let deadline = plan.soft.map(|s| started + s);
     // Where the variant says the orders cannot matter to each other this round, the other
-    // root plays the serialized order, searched with all the time. The default does not: the
-    // orders still meet in the rounds after (one side's move sets up the other's capture), and
-    // measured, such serialized orders were as exploitable as any (docs/search.md).
-    let interactive = params.always_matrix || root.may_interact();
-    // `always_matrix` keeps the proportions it was measured with: most of the time to the
-    // serialized search, the matrix on what is left.
+    // root plays the serialized order, searched with all the time. The default does so only
+    // when the time is short: the orders still meet in the rounds after (one side's move sets
+    // up the other's capture), and measured, such serialized orders were as exploitable as any
+    // (docs/search.md); but a matrix on shallow payoffs costs more than it gains there.
+    let short = plan.soft.is_some_and(|s| s < MATRIX_TIME);
+    let interactive = (params.always_matrix && !short) || root.may_interact();
+    // Double oracle needs a few hundred milliseconds to converge: given that, the matrix takes
+    // half the time; with less, it could not converge anyway, and the time is worth more to
+    // the serialized search (measured both ways, docs/search.md).
     let share = match (interactive, params.always_matrix) {
         (false, _) => 100,
         (true, false) => params.serial_share,
-        (true, true) => EQUILIBRIUM_SERIAL_SHARE,
+        (true, true) if plan.soft.is_some_and(|s| s >= MATRIX_TIME) => EQUILIBRIUM_SERIAL_SHARE,
+        (true, true) => SHORT_SERIAL_SHARE,
     };
     let serial_limits = Limits {
         depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
@@ -806,10 +811,19 @@ pub fn think<G: SimultaneousGame>(
 /// to it.
 const SERIAL_SHARE: u32 = 50;
 
-/// The same where a matrix is solved in every round (`always_matrix`, the default), whose
-/// matrices start from every candidate. Measured against the maximin player at 100 ms a round:
-/// about 52% so, 26% with half the time and three candidates a side (docs/search.md).
+/// The same where a matrix is solved in every round (`always_matrix`, the default) and the
+/// planned time is at least [`MATRIX_TIME`]: half to the matrix, so that double oracle (its
+/// screens as deep as the first matrix) converges. At 1 s a move on two threads, with 85% to
+/// the serialized search, it was cut short in most rounds (docs/search.md).
 const EQUILIBRIUM_SERIAL_SHARE: u32 = 50;
+
+/// The serialized search's share below [`MATRIX_TIME`] (and for node budgets), where double
+/// oracle cannot converge anyway: measured against the maximin player at 100 ms a round, half
+/// the time scored about 31%, where this share had scored 44-55% (docs/search.md).
+const SHORT_SERIAL_SHARE: u32 = 85;
+
+/// The planned time from which the matrix gets half of it.
+const MATRIX_TIME: Duration = Duration::from_millis(500);
 
 /// A payoff search (full window, two plies shallower) costs about this fraction of the
 /// serialized search that chose the candidates (measured on the mixing suite).
