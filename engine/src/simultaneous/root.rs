@@ -512,7 +512,9 @@ pub fn think<G: SimultaneousGame>(
     // when the time is short: the orders still meet in the rounds after (one side's move sets
     // up the other's capture), and measured, such serialized orders were as exploitable as any
     // (docs/search.md); but a matrix on shallow payoffs costs more than it gains there.
-    let short = plan.soft.is_some_and(|s| s < MATRIX_TIME);
+    // Time for double oracle to converge; without a clock (depth, nodes) neither long nor short.
+    let long = plan.soft.is_some_and(|s| s >= MATRIX_TIME);
+    let short = plan.soft.is_some() && !long;
     let interactive = (params.always_matrix && !short) || root.may_interact();
     // Double oracle needs a few hundred milliseconds to converge: given that, the matrix takes
     // half the time; with less, it could not converge anyway, and the time is worth more to
@@ -520,7 +522,7 @@ pub fn think<G: SimultaneousGame>(
     let share = match (interactive, params.always_matrix) {
         (false, _) => 100,
         (true, false) => params.serial_share,
-        (true, true) if plan.soft.is_some_and(|s| s >= MATRIX_TIME) => EQUILIBRIUM_SERIAL_SHARE,
+        (true, true) if long => EQUILIBRIUM_SERIAL_SHARE,
         (true, true) => SHORT_SERIAL_SHARE,
     };
     let serial_limits = Limits {
