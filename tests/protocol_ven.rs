@@ -110,6 +110,34 @@ fn go_needs_a_side_and_answers_a_legal_order_from_its_strategy() {
     }
 }
 
+/// `Lean` (thousandths of expected score) shifts the mix toward the answer to the opponent's
+/// predicted order and leaves the value it reports; 0 leaves the equilibrium as it is. In the
+/// mixing suite's first position, at depth 1 (deterministic), the two mixes differ.
+#[test]
+fn lean_shifts_the_mix_and_keeps_its_value() {
+    let fen = "1rbqkbnr/1ppp2pp/B1n2p2/4p3/4P3/2N2N1P/PPPP1PP1/R1BQK2R b KQk e6 0 6";
+    let strategy = |lean: u32| {
+        let lines = session(&format!(
+            "setoption name Lean value {lean}\nposition fen {fen}\ngo side white depth 1\n"
+        ));
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with("info string strategy"))
+            .unwrap_or_else(|| panic!("{lines:?}"))
+            .clone();
+        let words: Vec<String> = line.split_whitespace().skip(3).map(String::from).collect();
+        let (pairs, value) = words.split_at(words.len() - 2);
+        (pairs.to_vec(), value[1].clone(), line)
+    };
+    let (plain, plain_value, plain_line) = strategy(0);
+    let (leaned, leaned_value, leaned_line) = strategy(100);
+    assert!(plain.len() >= 4, "a mix: {plain_line}");
+    assert_ne!(plain, leaned, "{plain_line} / {leaned_line}");
+    assert_eq!(plain_value, leaned_value, "{plain_line} / {leaned_line}");
+    let errs = session("setoption name Lean value 101\n");
+    assert!(errors(&errs)[0].contains("'101'"), "{errs:?}");
+}
+
 #[test]
 fn perft_counts_pairs_of_orders_as_rounds() {
     let lines = session("go perft 2\n");

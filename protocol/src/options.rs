@@ -27,6 +27,10 @@ pub struct EngineOptions {
     pub analyse_mode: bool,
     /// `UCI_ShowWDL`: `info` lines carry `wdl W D L`.
     pub show_wdl: bool,
+    /// `Lean`: in a simultaneous variant, the slack in thousandths of expected score by which
+    /// the round strategy may lean toward the opponent's predicted order (0: off; see
+    /// `RoundParams::lean`).
+    pub lean_permille: u64,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +48,7 @@ impl Default for EngineOptions {
             elo: ELO_MIN,
             analyse_mode: false,
             show_wdl: false,
+            lean_permille: 0,
         }
     }
 }
@@ -53,6 +58,8 @@ const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
 const OVERHEAD_MAX: u64 = 5_000;
 const SEED_MAX: u64 = 2_147_483_647;
+/// `Lean` at most: a tenth of expected score.
+const LEAN_MAX: u64 = 100;
 /// The `UCI_Elo` range: Stockfish's lowest setting, up to what the calibration measured
 /// (docs/protocol.md, "Playing weaker").
 pub const ELO_MIN: u32 = 1350;
@@ -146,6 +153,10 @@ impl EngineOptions {
                 d.analyse_mode
             ),
             format!("option name UCI_ShowWDL type check default {}", d.show_wdl),
+            format!(
+                "option name Lean type spin default {} min 0 max {LEAN_MAX}",
+                d.lean_permille
+            ),
         ]
     }
 
@@ -198,6 +209,7 @@ impl EngineOptions {
             "uci_elo" => self.elo = spin(ELO_MIN as u64, ELO_MAX as u64)? as u32,
             "uci_analysemode" => self.analyse_mode = parse_check(name, value_of()?)?,
             "uci_showwdl" => self.show_wdl = parse_check(name, value_of()?)?,
+            "lean" => self.lean_permille = spin(0, LEAN_MAX)?,
             _ => return Ok(None),
         }
         Ok(Some(Changed::Other))
@@ -223,6 +235,7 @@ mod tests {
         o.set("UCI_Elo", Some("1800")).unwrap();
         o.set("UCI_AnalyseMode", Some("true")).unwrap();
         o.set("UCI_ShowWDL", Some("true")).unwrap();
+        o.set("Lean", Some("10")).unwrap();
         assert_eq!(o.set("Clear Hash", None), Ok(Some(Changed::ClearHash)));
         let want = EngineOptions {
             hash_mb: 64,
@@ -237,6 +250,7 @@ mod tests {
             elo: 1800,
             analyse_mode: true,
             show_wdl: true,
+            lean_permille: 10,
         };
         assert_eq!(o, want);
         for (name, value, token) in [
@@ -255,6 +269,7 @@ mod tests {
                 "'99999999999999999999'",
             ),
             ("UCI_ShowWDL", Some("1"), "'1'"),
+            ("Lean", Some("101"), "'101'"),
         ] {
             let e = o.set(name, value).unwrap_err().to_string();
             assert!(e.contains(token), "{e}");
@@ -301,6 +316,7 @@ mod tests {
             "UCI_Elo",
             "UCI_AnalyseMode",
             "UCI_ShowWDL",
+            "Lean",
         ] {
             assert!(
                 lines.contains(&format!("option name {name} type")),

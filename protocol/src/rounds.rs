@@ -467,6 +467,7 @@ fn write_order<G: SimultaneousGame>(
                 limits,
                 threads: o.threads,
                 move_overhead: Duration::from_millis(o.move_overhead_ms),
+                lean: o.lean_permille as f64 / 1000.0,
                 ..RoundParams::default()
             };
             let out = &env.out;

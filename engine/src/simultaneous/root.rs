@@ -18,7 +18,11 @@
 //! strategy of the last completed depth.
 //!
 //! The engine then draws its order from the mixed strategy (the caller holds the seeded
-//! generator): never the most likely order alone, which an opponent could exploit.
+//! generator): never the most likely order alone, which an opponent could exploit. With
+//! [`RoundParams::lean`] set, the strategy first leans toward the best answer to the order
+//! the opponent would write as a maximin player, within that slack of what it guarantees
+//! ([`solve::lean`]): measured, a large gain at equal depth and a large loss at equal time
+//! (docs/search.md), so it is off by default.
 
 use super::serial::Serial;
 use super::solve::{self, Matrix};
@@ -62,6 +66,10 @@ pub struct RoundParams {
     /// serialized search's own depth, the rest of the time going to that search; measured as
     /// strong against a maximin player and far more exploitable (docs/search.md).
     pub always_matrix: bool,
+    /// Safe exploitation: the strategy leans toward the best answer to the opponent's
+    /// predicted order (its own maximin order) by as much as keeps every column of the matrix
+    /// within this much of what the strategy guaranteed ([`solve::lean`]). 0: off.
+    pub lean: f64,
 }
 
 impl Default for RoundParams {
@@ -78,6 +86,7 @@ impl Default for RoundParams {
             mix_margin: 0.03,
             serial_share: SERIAL_SHARE,
             always_matrix: true,
+            lean: 0.0,
         }
     }
 }
@@ -711,6 +720,12 @@ pub fn think<G: SimultaneousGame>(
             None => (last.min(2), last),
         }
     };
+    // What the opponent is likely to write, if it writes as the maximin player does: its own
+    // serialized order (`RoundParams::lean`).
+    let predicted = opponent
+        .as_ref()
+        .map(|o| o.lines[0].0)
+        .filter(|_| params.lean > 0.0);
     // The default (`always_matrix`): payoffs from two plies (a first matrix soon), two plies
     // deeper while the time lasts, up to the serialized search's own depth; each depth's mix
     // is judged against the first row's guarantee at that depth.
@@ -726,8 +741,9 @@ pub fn think<G: SimultaneousGame>(
                 side,
                 plies,
                 pure: None,
+                started,
             };
-            let Some(r) = game.solve(rows, cols, &mine, &theirs, params, &mut oracle, started)
+            let Some(r) = game.solve(rows, cols, &mine, &theirs, params, &mut oracle, predicted)
             else {
                 break;
             };
@@ -760,6 +776,7 @@ pub fn think<G: SimultaneousGame>(
             side,
             plies: payoff_plies(serial).0,
             pure: None,
+            started,
         };
         let mut oracle = oracle(serial);
         game.is_saddle(
@@ -790,8 +807,9 @@ pub fn think<G: SimultaneousGame>(
                     side,
                     plies,
                     pure: Some(expected_score(serial.score)),
+                    started,
                 };
-                match game.solve(&rows, &cols, &mine, &theirs, params, &mut oracle, started) {
+                match game.solve(&rows, &cols, &mine, &theirs, params, &mut oracle, predicted) {
                     Some(r) => r,
                     None => unfinished(&serial, &oracle),
                 }
@@ -845,6 +863,8 @@ struct RoundGame {
     /// the same payoff depth: the bar a mixed strategy must clear. `None`: what it guarantees
     /// against the matrix's columns.
     pure: Option<f64>,
+    /// When the round's thinking began (for the time the result reports).
+    started: Instant,
 }
 
 impl RoundGame {
@@ -918,7 +938,7 @@ impl RoundGame {
         theirs: &[G::Order],
         params: &RoundParams,
         oracle: &mut Oracle<'_, G>,
-        started: Instant,
+        predicted: Option<G::Order>,
     ) -> Option<RoundResult<G::Order>> {
         let mut rows = rows.to_vec();
         let mut cols = cols.to_vec();
@@ -1019,19 +1039,25 @@ impl RoundGame {
                     .filter_map(|c| self.payoff(oracle, rows[0], *c, self.plies))
                     .fold(f64::INFINITY, f64::min)
             });
-            let (mut strategy, value) = if mixed - pure < params.mix_margin {
-                (vec![(rows[0], 1.0)], pure)
+            let (mut weights, value) = if mixed - pure < params.mix_margin {
+                let mut first = vec![0.0; rows.len()];
+                first[0] = 1.0;
+                (first, pure)
             } else {
-                // Weights below a thousandth are solver noise, not a plan: dropped, the rest
-                // rescaled.
-                let kept: Vec<(G::Order, f64)> = rows
-                    .iter()
-                    .zip(&solution.row)
-                    .filter(|(_, p)| **p >= MIN_WEIGHT)
-                    .map(|(o, p)| (*o, *p))
-                    .collect();
-                (normalised(&kept), solution.value)
+                (solution.row.clone(), solution.value)
             };
+            if let Some(target) = predicted.and_then(|p| cols.iter().position(|c| *c == p)) {
+                weights = solve::lean(&matrix, &weights, target, params.lean);
+            }
+            // Weights below a thousandth are solver noise, not a plan: dropped, the rest
+            // rescaled.
+            let kept: Vec<(G::Order, f64)> = rows
+                .iter()
+                .zip(&weights)
+                .filter(|(_, p)| **p >= MIN_WEIGHT)
+                .map(|(o, p)| (*o, *p))
+                .collect();
+            let mut strategy = normalised(&kept);
             strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
             return Some(RoundResult {
                 pure: strategy.len() == 1,
@@ -1042,7 +1068,7 @@ impl RoundGame {
                 matrix: (solution.row.len(), solution.col.len()),
                 nodes: oracle.nodes,
                 solve_time,
-                time: started.elapsed(),
+                time: self.started.elapsed(),
                 payoffs: oracle.known(self.plies),
             });
         }
@@ -1126,6 +1152,34 @@ mod tests {
     }
 
     #[test]
+    fn leaning_shifts_the_mix_toward_the_predicted_order_by_the_slack_alone() {
+        // The last round of an even game: half and half guarantees a half. Leaning toward the
+        // answer to the opponent's predicted coin with a slack of 0.1 moves a tenth of the
+        // weight: 0.6 on the coin that answers it, and still 0.4 against the other coin.
+        for side in Player::BOTH {
+            let params = RoundParams {
+                limits: Limits {
+                    depth: Some(1),
+                    ..Limits::default()
+                },
+                lean: 0.1,
+                ..RoundParams::default()
+            };
+            let tt = TranspositionTable::new(1);
+            let control = Arc::new(Control::default());
+            let pos = Pennies { left: 1, lead: 0 };
+            let r = think(&pos, &[], side, &params, &tt, &control, &mut |_| {});
+            let p: Vec<f64> = r.strategy.iter().map(|s| s.1).collect();
+            assert_eq!(p.len(), 2, "{side}: {:?}", r.strategy);
+            assert!(
+                (p[0] - 0.6).abs() < 1e-6 && (p[1] - 0.4).abs() < 1e-6,
+                "{side}: {p:?}"
+            );
+            assert!(r.strategy.iter().all(|(o, _)| *o != 2), "{:?}", r.strategy);
+        }
+    }
+
+    #[test]
     fn a_decided_last_round_is_a_pure_saddle_point() {
         // White leads by two with one round left: whatever happens White wins, and conceding
         // costs nothing either; the value is one.
@@ -1145,6 +1199,7 @@ mod tests {
             side: Player::White,
             plies: 1,
             pure: None,
+            started: Instant::now(),
         };
         let orders = [0, 1, 2];
         game.is_saddle(

@@ -10,6 +10,8 @@
 //! * [`solve`]: the one to call; it picks between them by size ([`EXACT_LIMIT`]).
 //! * Best responses, exploitability and pure saddle points (`response.rs`); drawing an order
 //!   from a strategy and listing its support (`strategy.rs`).
+//! * [`lean`]: a strategy shifted toward the best answer to a predicted column, within a slack
+//!   of what it guarantees (`exploit.rs`).
 //!
 //! ```
 //! use chimera_engine::simultaneous::solve::{sample, solve, Matrix};
@@ -31,6 +33,7 @@
 //! entries by construction (non-finite payoffs are replaced, see [`Matrix`]), and strategies
 //! passed in are read leniently (see [`response`]).
 
+mod exploit;
 mod matrix;
 mod regret;
 pub mod response;
@@ -39,6 +42,7 @@ mod strategy;
 #[cfg(test)]
 mod tests;
 
+pub use exploit::lean;
 pub use matrix::{Matrix, MatrixError, MAX_ENTRIES};
 pub use regret::{solve_rm_plus, RmPlusLimit, GAP_CHECK_EVERY};
 pub use response::{
