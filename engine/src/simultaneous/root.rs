@@ -1078,6 +1078,8 @@ impl RoundGame {
 
 /// The serialized maximin order: `side` writes first and the opponent answers knowing it, in
 /// every round of the search. What "just use alpha-beta" plays (the `Play=maximin` baseline).
+/// A depth limit counts rounds, as [`think`]'s does: the sequential view searches two plies
+/// for each.
 pub fn maximin<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
@@ -1091,7 +1093,14 @@ pub fn maximin<G: SimultaneousGame>(
         .iter()
         .map(|k| Serial::<G>::round_key(*k, side))
         .collect();
-    search::search(&view, &history, params, tt, control, &mut |_| {}).best
+    let params = SearchParams {
+        limits: Limits {
+            depth: params.limits.depth.map(|d| 2 * d),
+            ..params.limits.clone()
+        },
+        ..params.clone()
+    };
+    search::search(&view, &history, &params, tt, control, &mut |_| {}).best
 }
 
 /// Sums `side`'s probability of an order list to 1 (guards against rounding in the solvers).
@@ -1234,6 +1243,34 @@ mod tests {
                 "{row} {col}"
             );
         }
+    }
+
+    #[test]
+    fn maximin_counts_its_depth_in_rounds() {
+        use crate::variants::ven::Ven;
+        // White's queen can take d7, which Black can answer (avenge, or move the pawn): one
+        // ply, where that answer is unseen, and one round disagree here.
+        let fen = "r1bqkb1r/pppppppp/2n5/8/8/2P2N2/PPP2PPP/R1BQKB1R b KQkq - 0 6";
+        let pos = Ven::from_fen(fen).unwrap();
+        let params = |depth| SearchParams {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            ..SearchParams::default()
+        };
+        // A fresh control for each search: one that has ended stays stopped.
+        let serialized = |plies| {
+            let view = Serial::new(pos, Player::White);
+            let tt = TranspositionTable::new(1);
+            let control = Control::default();
+            search::search(&view, &[], &params(plies), &tt, &control, &mut |_| {}).best
+        };
+        assert_ne!(serialized(1), serialized(2));
+        let tt = TranspositionTable::new(1);
+        let control = Control::default();
+        let order = maximin(&pos, &[], Player::White, &params(1), &tt, &control);
+        assert_eq!(order, serialized(2));
     }
 
     #[test]
