@@ -21,7 +21,8 @@
 //! generator): never the most likely order alone, which an opponent could exploit. With
 //! [`RoundParams::lean`] set, the strategy first leans toward the best answer to the order
 //! the opponent would write as a maximin player, within that slack of what it guarantees
-//! ([`solve::lean`]): measured, a large gain at equal depth and a large loss at equal time
+//! ([`solve::lean`]): measured against the maximin player, a large gain where that player
+//! searched half as deep, a loss at equal depth and a large loss at equal time
 //! (docs/search.md), so it is off by default.
 
 use super::serial::Serial;
