@@ -38,7 +38,7 @@ fn assert_equilibrium(g: &Matrix, s: &Solution, tol: f64) {
     assert!((best_col_response(g, &s.row).1 - s.value).abs() <= tol);
 }
 
-fn random_matrix(rng: &mut SmallRng, rows: usize, cols: usize, levels: u32) -> Matrix {
+pub(super) fn random_matrix(rng: &mut SmallRng, rows: usize, cols: usize, levels: u32) -> Matrix {
     // `levels` > 0 draws from {0, 1/levels, ..., 1}: ties and degenerate vertices galore.
     Matrix::from_fn(rows, cols, |_, _| {
         if levels == 0 {
