@@ -162,7 +162,7 @@ impl EngineOptions {
 
     /// The node budget of a move when the strength is limited (and no GUI analyses): the one
     /// mechanism by which every variant plays weaker. Calibrated in orthodox chess against
-    /// Stockfish's `UCI_Elo` ([`CALIBRATION`]); in the other variants the same number buys the
+    /// Stockfish's `UCI_Elo` (`CALIBRATION`); in the other variants the same number buys the
     /// same nodes, so it names the strength those nodes have in chess.
     pub fn strength_nodes(&self) -> Option<u64> {
         if !self.limit_strength || self.analyse_mode {

@@ -489,7 +489,7 @@ fn candidates<G: SimultaneousGame>(
 /// draws the order to play from [`RoundResult::strategy`]. `report` hears of the answer.
 ///
 /// The time goes in two parts: half to the engine's serialized search (85% below
-/// [`MATRIX_TIME`]; iterative deepening to some depth `D`), then, within a quarter of what is
+/// `MATRIX_TIME`; iterative deepening to some depth `D`), then, within a quarter of what is
 /// left each, the candidate searches of both sides to `D - 2` (they give the candidates and
 /// warm the table); the rest to matrix games whose payoffs are searched two plies deep, then
 /// two plies deeper while time is left, up to `D - 2`, the depth the serialized search gave

@@ -2,9 +2,9 @@
 //! (`../shared/rules/vanguard.md`; decisions beyond it in docs/variants/vanguard.md).
 //!
 //! - [`piece`]: the roles and their letters; [`reach`]: the one description of every man, used by
-//!   move generation ([`movegen`]) and attack detection ([`attack`]) alike.
-//! - [`position`]: bitboards per role and colour, a mailbox, initial-move rights, the key;
-//!   [`fen`] reads and writes it; [`make`] plays a move; [`moves`] holds the move type and notation.
+//!   move generation ([`movegen`]) and attack detection (`attack`) alike.
+//! - `position`: bitboards per role and colour, a mailbox, initial-move rights, the key;
+//!   `fen` reads and writes it; `make` plays a move; [`moves`] holds the move type and notation.
 
 mod attack;
 mod eval;
