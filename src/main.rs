@@ -1,9 +1,11 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
 //! Subcommands: `perft`, `bench [depth]`, `match`, `exploit` (Ven's exploitability), `serve` (the
-//! web board), `svg` (a picture of a position), `fuzz` (the seeded fuzzer): each a thin file over the crates (the match
-//! runner's machinery lives in `runner/`, the web server's in `serve/`, the board renderer both
-//! `serve` and `svg` use in `picture/`).
+//! web board), `svg` (a picture of a position), `fuzz` (the seeded fuzzer): each a thin file over
+//! the crates (the match runner's machinery lives in `runner/`, the web server's in `serve/`, the
+//! board renderer both `serve` and `svg` use in `picture/`). The command line is one clap
+//! declaration: [`Cli`] here, each subcommand's arguments a struct beside its code.
 
+mod cli;
 mod exploit_cmd;
 mod fuzz;
 mod match_cmd;
@@ -13,29 +15,66 @@ mod runner;
 mod serve;
 mod svg_cmd;
 
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Cursor;
 use std::process::ExitCode;
 
+/// Chimera: a game engine for orthodox chess and five variants. With no subcommand it speaks
+/// its UCI-like protocol on stdin and stdout (docs/protocol.md).
+#[derive(Parser, Debug)]
+#[command(name = "chimera", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+// Built once per run: the size of the largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the positions to a depth, divided by root move as Stockfish prints them
+    Perft(perft_cmd::PerftArgs),
+    /// Search fixed positions to a fixed depth: the node signature and speed
+    Bench {
+        /// The depth (default: the variant's own)
+        depth: Option<String>,
+    },
+    /// Play engine-against-engine matches (docs/match.md)
+    Match(match_cmd::MatchArgs),
+    /// How exploitable the engine's round strategies are (Ven)
+    Exploit(exploit_cmd::ExploitArgs),
+    /// Serve the web board (docs/web.md)
+    Serve(cli::ServeArgs),
+    /// Draw a position as SVG on stdout
+    Svg(svg_cmd::SvgArgs),
+    /// Seeded fuzzing of the protocol and every variant's parsers
+    Fuzz(cli::FuzzArgs),
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
+    // Help, version and malformed flags end here (clap prints them; exit 0 or 2).
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let result = match cli.command {
         None => {
             chimera_protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
         }
-        Some("perft") => perft_cmd::run(&args[1..]),
-        Some("match") => match_cmd::run(&args[1..]),
-        Some("exploit") => exploit_cmd::run(&args[1..]),
-        Some("fuzz") => fuzz::run(&args[1..]),
-        Some("serve") => serve::run(&args[1..]),
-        Some("svg") => svg_cmd::run(&args[1..]),
+        Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::Match(args)) => match matches.subcommand_matches("match") {
+            Some(found) => match_cmd::run(&args, found),
+            None => Err("the match arguments went missing".into()),
+        },
+        Some(Command::Exploit(args)) => exploit_cmd::run(&args),
+        Some(Command::Fuzz(args)) => fuzz::run(&args.argv()),
+        Some(Command::Serve(args)) => serve::run(&args.argv()),
+        Some(Command::Svg(args)) => svg_cmd::run(&args),
         // The protocol's own `bench`, from the command line.
-        Some("bench") => {
-            let command = format!("bench {}\nquit\n", args[1..].join(" "));
+        Some(Command::Bench { depth }) => {
+            let command = format!("bench {}\nquit\n", depth.unwrap_or_default());
             chimera_protocol::run(Cursor::new(command), std::io::stdout());
             Ok(())
         }
-        Some(other) => Err(format!("unknown subcommand '{other}'")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,146 +1,199 @@
 //! `chimera match`: the command line of the match runner (`src/runner/`), read into a
 //! [`Config`]. `docs/match.md` documents every flag.
 
+use crate::cli::{name_value, ranged};
 use crate::runner::adjudicate::{DrawRule, ResignRule};
 use crate::runner::clock::parse_tc;
 use crate::runner::config::{Config, EngineSpec};
 use crate::runner::sprt::SprtParams;
+use clap::ArgMatches;
+use std::path::PathBuf;
 use std::time::Duration;
 
-pub const USAGE: &str = "usage: chimera match --engine CMD [--name NAME] [--option NAME=VALUE]... \
---engine CMD ... [--variant V] (--tc BASE+INC | --movetime MS | --depth N | --nodes N) \
-[--games N] [--openings FILE] [--book-plies N] [--seed N] [--concurrency N] [--margin MS] \
-[--timeout S] [--resign movecount=N score=CP [twosided=true]] \
-[--draw movenumber=N movecount=N score=CP] [--max-plies N] [--pgn FILE] \
-[--sprt elo0=E0 elo1=E1 alpha=A beta=B] (see docs/match.md)";
+/// `chimera match`'s arguments. `--option` before the first `--engine` applies to every engine;
+/// `--option` and `--name` after an `--engine` apply to that engine (read from where each stands
+/// on the command line, [`MatchArgs::config`]).
+#[derive(clap::Args, Debug)]
+#[command(after_help = "See docs/match.md for every flag.")]
+pub struct MatchArgs {
+    /// An engine's command line (at least two)
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    engines: Vec<String>,
+    /// The name of the engine before it, for the PGN and the table
+    #[arg(long = "name", value_name = "NAME")]
+    names: Vec<String>,
+    /// An option for every engine (before the first --engine) or for the engine before it
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
+    options: Vec<(String, String)>,
+    /// The variant, by its UCI_Variant name
+    #[arg(long, value_name = "V")]
+    variant: Option<String>,
+    /// Clock: base seconds plus increment seconds per move
+    #[arg(long = "tc", value_name = "BASE+INC", value_parser = parse_tc)]
+    clock: Option<(Duration, Duration)>,
+    /// Fixed time per move, in ms
+    #[arg(long, value_name = "MS", value_parser = ranged(1u64, 1 << 40))]
+    movetime: Option<u64>,
+    /// Fixed depth per move
+    #[arg(long, value_name = "N", value_parser = ranged(1u32, 100))]
+    depth: Option<u32>,
+    /// Fixed nodes per move
+    #[arg(long, value_name = "N", value_parser = ranged(1u64, u64::MAX))]
+    nodes: Option<u64>,
+    /// Games to play (default 2)
+    #[arg(long, value_name = "N", value_parser = ranged(1usize, 10_000_000))]
+    games: Option<usize>,
+    /// A file of opening positions (FEN or EPD lines)
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Random plies from each opening
+    #[arg(long, value_name = "N", value_parser = ranged(0u32, 200))]
+    book_plies: Option<u32>,
+    /// The seed of the openings' order and book plies (default 1)
+    #[arg(long, value_name = "N", value_parser = ranged(0u64, u64::MAX))]
+    seed: Option<u64>,
+    /// Games played at once (default 1)
+    #[arg(long, value_name = "N", value_parser = ranged(1usize, 256))]
+    concurrency: Option<usize>,
+    /// Grace past the clock before a loss on time, in ms (default 100)
+    #[arg(long, value_name = "MS", value_parser = ranged(0u64, 1 << 40))]
+    margin: Option<u64>,
+    /// Seconds a handshake or an untimed search may take (default 60)
+    #[arg(long, value_name = "S", value_parser = ranged(0.001f64, 1e6))]
+    timeout: Option<f64>,
+    /// Resign adjudication: movecount=N score=CP [twosided=true]
+    #[arg(long, value_name = "FIELD=VALUE", num_args = 1..)]
+    resign: Option<Vec<String>>,
+    /// Draw adjudication: movenumber=N movecount=N score=CP
+    #[arg(long, value_name = "FIELD=VALUE", num_args = 1..)]
+    draw: Option<Vec<String>>,
+    /// Plies before a game is called a draw (default 1000)
+    #[arg(long, value_name = "N", value_parser = ranged(1usize, 1_000_000))]
+    max_plies: Option<usize>,
+    /// Write the games to this PGN file
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Stop when a sequential probability ratio test decides: elo0=E0 elo1=E1 alpha=A beta=B
+    #[arg(long, value_name = "FIELD=VALUE", num_args = 1..)]
+    sprt: Option<Vec<String>>,
+}
 
-fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
-    flag: &str,
-    text: &str,
-    min: T,
-    max: T,
-) -> Result<T, String> {
-    match text.parse::<T>() {
-        Ok(v) if v >= min && v <= max => Ok(v),
-        _ => Err(format!("{flag}: '{text}' is not a number in {min}..={max}")),
+impl MatchArgs {
+    /// The match to run. `matches` are the ones these arguments were read from: they say where
+    /// each `--engine`, `--name` and `--option` stood.
+    pub fn config(&self, matches: &ArgMatches) -> Result<Config, String> {
+        let at = |id: &str| -> Vec<usize> {
+            matches
+                .indices_of(id)
+                .map(|i| i.collect())
+                .unwrap_or_default()
+        };
+        let engine_at = at("engines");
+        // The engine a flag at `index` belongs to: the last `--engine` before it.
+        let owner = |index: usize| engine_at.iter().rposition(|&e| e < index);
+        let mut c = Config::default();
+        for command in &self.engines {
+            let command: Vec<String> = command.split_whitespace().map(String::from).collect();
+            if command.is_empty() {
+                return Err("--engine: empty command".into());
+            }
+            c.engines.push(EngineSpec {
+                command,
+                ..EngineSpec::default()
+            });
+        }
+        for (name, index) in self.names.iter().zip(at("names")) {
+            let e =
+                owner(index).ok_or("--name names the engine before it: give an --engine first")?;
+            c.engines[e].name = Some(name.clone());
+        }
+        for (pair, index) in self.options.iter().zip(at("options")) {
+            match owner(index) {
+                Some(e) => c.engines[e].options.push(pair.clone()),
+                None => c.options.push(pair.clone()),
+            }
+        }
+        if let Some(v) = &self.variant {
+            c.variant = v.clone();
+        }
+        c.time.clock = self.clock;
+        c.time.movetime = self.movetime.map(Duration::from_millis);
+        c.time.depth = self.depth;
+        c.time.nodes = self.nodes;
+        if let Some(ms) = self.margin {
+            c.time.margin = Duration::from_millis(ms);
+        }
+        if let Some(s) = self.timeout {
+            c.timeout = Duration::from_secs_f64(s);
+        }
+        c.games = self.games.unwrap_or(c.games);
+        c.openings = self.openings.clone();
+        c.book_plies = self.book_plies.unwrap_or(c.book_plies);
+        c.seed = self.seed.unwrap_or(c.seed);
+        c.concurrency = self.concurrency.unwrap_or(c.concurrency);
+        c.max_plies = self.max_plies.unwrap_or(c.max_plies);
+        c.pgn = self.pgn.clone();
+        c.resign = self
+            .resign
+            .as_ref()
+            .map(|f| ResignRule::parse(&fields(f)))
+            .transpose()?;
+        c.draw = self
+            .draw
+            .as_ref()
+            .map(|f| DrawRule::parse(&fields(f)))
+            .transpose()?;
+        c.sprt = self
+            .sprt
+            .as_ref()
+            .map(|f| SprtParams::parse(&fields(f)))
+            .transpose()?;
+        if c.engines.len() < 2 {
+            return Err("a match needs at least two --engine".into());
+        }
+        if !c.time.is_limited() {
+            return Err("give a time control: --tc, --movetime, --depth or --nodes".into());
+        }
+        if c.sprt.is_some() && c.engines.len() != 2 {
+            return Err("--sprt compares two engines; this match has more".into());
+        }
+        Ok(c)
     }
 }
 
-/// Reads the arguments after `match`. Options given before the first `--engine` apply to every
-/// engine; `--option` and `--name` after an `--engine` apply to that engine.
-pub fn parse_args(args: &[String]) -> Result<Config, String> {
-    let mut c = Config::default();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let value = || {
-            args.get(i + 1)
-                .map(String::as_str)
-                .filter(|v| !v.starts_with("--"))
-                .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))
-        };
-        // `key=value` fields up to the next flag.
-        let fields: Vec<&str> = args[i + 1..]
-            .iter()
-            .take_while(|a| !a.starts_with("--"))
-            .map(String::as_str)
-            .collect();
-        let mut used = 2;
-        match flag {
-            "--engine" => {
-                let command: Vec<String> = value()?.split_whitespace().map(String::from).collect();
-                if command.is_empty() {
-                    return Err("--engine: empty command".into());
-                }
-                c.engines.push(EngineSpec {
-                    command,
-                    ..EngineSpec::default()
-                });
-            }
-            "--name" => {
-                let engine = c
-                    .engines
-                    .last_mut()
-                    .ok_or("--name names the engine before it: give an --engine first")?;
-                engine.name = Some(value()?.to_string());
-            }
-            "--option" => {
-                let text = value()?;
-                let (name, v) = text
-                    .split_once('=')
-                    .filter(|(n, _)| !n.trim().is_empty())
-                    .ok_or_else(|| format!("--option '{text}': expected NAME=VALUE"))?;
-                let pair = (name.trim().to_string(), v.trim().to_string());
-                match c.engines.last_mut() {
-                    Some(engine) => engine.options.push(pair),
-                    None => c.options.push(pair),
-                }
-            }
-            "--variant" => c.variant = value()?.to_string(),
-            "--tc" => c.time.clock = Some(parse_tc(value()?)?),
-            "--movetime" => {
-                c.time.movetime = Some(Duration::from_millis(number(flag, value()?, 1, 1 << 40)?))
-            }
-            "--depth" => c.time.depth = Some(number(flag, value()?, 1, 100)?),
-            "--nodes" => c.time.nodes = Some(number(flag, value()?, 1, u64::MAX)?),
-            "--margin" => {
-                c.time.margin = Duration::from_millis(number(flag, value()?, 0, 1 << 40)?)
-            }
-            "--timeout" => c.timeout = Duration::from_secs_f64(number(flag, value()?, 0.001, 1e6)?),
-            "--games" => c.games = number(flag, value()?, 1, 10_000_000)?,
-            "--openings" => c.openings = Some(value()?.into()),
-            "--book-plies" => c.book_plies = number(flag, value()?, 0, 200)?,
-            "--seed" => c.seed = number(flag, value()?, 0, u64::MAX)?,
-            "--concurrency" => c.concurrency = number(flag, value()?, 1, 256)?,
-            "--max-plies" => c.max_plies = number(flag, value()?, 1, 1_000_000)?,
-            "--pgn" => c.pgn = Some(value()?.into()),
-            "--resign" => {
-                c.resign = Some(ResignRule::parse(&fields)?);
-                used = 1 + fields.len();
-            }
-            "--draw" => {
-                c.draw = Some(DrawRule::parse(&fields)?);
-                used = 1 + fields.len();
-            }
-            "--sprt" => {
-                c.sprt = Some(SprtParams::parse(&fields)?);
-                used = 1 + fields.len();
-            }
-            other => return Err(format!("unknown argument '{other}'; {USAGE}")),
-        }
-        i += used;
-    }
-    if c.engines.len() < 2 {
-        return Err(format!("a match needs at least two --engine; {USAGE}"));
-    }
-    if !c.time.is_limited() {
-        return Err("give a time control: --tc, --movetime, --depth or --nodes".into());
-    }
-    if c.sprt.is_some() && c.engines.len() != 2 {
-        return Err("--sprt compares two engines; this match has more".into());
-    }
-    Ok(c)
+/// A multi-field flag's words as the rules' parsers read them.
+fn fields(words: &[String]) -> Vec<&str> {
+    words.iter().map(String::as_str).collect()
 }
 
 /// Runs the command; the error is the one line to print.
-pub fn run(args: &[String]) -> Result<(), String> {
-    crate::runner::run(parse_args(args)?)
+pub fn run(args: &MatchArgs, matches: &ArgMatches) -> Result<(), String> {
+    crate::runner::run(args.config(matches)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::{Args, FromArgMatches};
 
-    fn args(text: &str) -> Vec<String> {
-        text.split(' ').map(String::from).collect()
+    /// The match `text` (flags split at spaces) describes, or clap's or the config's error.
+    fn parse_args(text: &str) -> Result<Config, String> {
+        let args: Vec<&str> = text.split(' ').collect();
+        let command = MatchArgs::augment_args(clap::Command::new("match"));
+        let matches = command
+            .try_get_matches_from(std::iter::once("match").chain(args))
+            .map_err(|e| e.to_string())?;
+        MatchArgs::from_arg_matches(&matches)
+            .map_err(|e| e.to_string())?
+            .config(&matches)
     }
 
     #[test]
     fn options_before_the_first_engine_are_shared_and_after_it_are_its_own() {
-        let c = parse_args(&args(
+        let c = parse_args(
             "--option Hash=32 --engine ./a --name Alpha --option Play=random --engine ./b \
              --option Threads=2 --variant chess --tc 10+0.1 --depth 5 --games 20 --concurrency 2",
-        ))
+        )
         .unwrap();
         assert_eq!(c.options, [("Hash".to_string(), "32".to_string())]);
         assert_eq!(c.engines[0].name.as_deref(), Some("Alpha"));
@@ -162,9 +215,9 @@ mod tests {
 
     #[test]
     fn multi_field_flags_take_the_words_up_to_the_next_flag() {
-        let c = parse_args(&args(
+        let c = parse_args(
             "--engine a --engine b --nodes 100 --sprt elo0=0 elo1=10 --resign movecount=2 score=400 --games 4",
-        ))
+        )
         .unwrap();
         assert_eq!(c.sprt.unwrap().elo1, 10.0);
         assert_eq!(c.resign.unwrap().moves, 2);
@@ -190,7 +243,7 @@ mod tests {
                 "two engines",
             ),
         ] {
-            let e = parse_args(&args(text)).unwrap_err();
+            let e = parse_args(text).unwrap_err();
             assert!(e.contains(token), "{text}: {e}");
         }
     }

@@ -3,103 +3,45 @@
 //! as Stockfish prints it (`e2e4: 20` per root move, a blank line, `Nodes searched: N`) on
 //! stdout; time and speed on stderr, so the stdout of both engines can be compared line by line.
 
+use crate::cli::{name_value, ranged};
 use chimera_engine::perft::{divide, format_divide};
 use chimera_engine::simultaneous::perft as rounds_perft;
 use chimera_engine::{Game, ParseError, VariantOptions};
 use chimera_protocol::registry::{self, Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
+use clap::Args;
 use std::time::Instant;
 
-struct Args {
+/// `chimera perft`'s arguments.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The depth to count to
+    #[arg(long, value_name = "N", value_parser = ranged(0u32, 20))]
     depth: u32,
-    fen: Option<String>,
+    /// The position (default: the start); one quoted argument or its separate fields
+    #[arg(long, value_name = "FEN", num_args = 1..)]
+    fen: Option<Vec<String>>,
+    /// Threads to split the root moves over
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = ranged(1usize, 1024))]
     threads: usize,
+    /// The variant, by its UCI_Variant name
+    #[arg(long, value_name = "NAME", default_value = "chess")]
     variant: String,
-    /// `(name, value)` pairs for the variant's options, in order.
+    /// One of the variant's options, after its preset ones (repeatable)
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
     options: Vec<(String, String)>,
 }
 
-const USAGE: &str = "usage: chimera perft --depth N [--fen FEN] [--threads T] [--variant NAME] \
-                     [--option NAME=VALUE]...";
-
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut depth = None;
-    let mut fen = None;
-    let mut threads = 1;
-    let mut variant = "chess".to_string();
-    let mut options = Vec::new();
-    let mut i = 0;
-    let value = |i: usize, flag: &str| {
-        args.get(i + 1)
-            .cloned()
-            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))
-    };
-    let number = |s: String, flag: &str| {
-        s.parse::<u32>()
-            .map_err(|_| format!("{flag} needs a number, not '{s}'"))
-    };
-    while i < args.len() {
-        match args[i].as_str() {
-            "--depth" => {
-                depth = Some(number(value(i, "--depth")?, "--depth")?);
-                i += 2;
-            }
-            "--threads" => {
-                let t = number(value(i, "--threads")?, "--threads")?;
-                if !(1..=1024).contains(&t) {
-                    return Err(format!("--threads must be between 1 and 1024, not {t}"));
-                }
-                threads = t as usize;
-                i += 2;
-            }
-            "--variant" => {
-                variant = value(i, "--variant")?;
-                i += 2;
-            }
-            "--option" => {
-                let text = value(i, "--option")?;
-                let (name, v) = text
-                    .split_once('=')
-                    .ok_or_else(|| format!("--option needs NAME=VALUE, not '{text}'"))?;
-                options.push((name.to_string(), v.to_string()));
-                i += 2;
-            }
-            // A FEN may come as one quoted argument or as its separate fields.
-            "--fen" => {
-                let fields: Vec<&str> = args[i + 1..]
-                    .iter()
-                    .take_while(|a| !a.starts_with("--"))
-                    .map(String::as_str)
-                    .collect();
-                if fields.is_empty() {
-                    return Err(format!("--fen needs a value; {USAGE}"));
-                }
-                i += 1 + fields.len();
-                fen = Some(fields.join(" "));
-            }
-            other => return Err(format!("unknown argument '{other}'; {USAGE}")),
-        }
+impl PerftArgs {
+    fn fen(&self) -> Option<String> {
+        self.fen.as_ref().map(|fields| fields.join(" "))
     }
-    let depth = depth.ok_or_else(|| format!("--depth is required; {USAGE}"))?;
-    if depth > 20 {
-        return Err(format!(
-            "--depth {depth} is beyond any useful perft (at most 20)"
-        ));
-    }
-    Ok(Args {
-        depth,
-        fen,
-        threads,
-        variant,
-        options,
-    })
 }
 
 /// Runs the command; the error is the one line to print.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let args = parse_args(args)?;
-    registry::with_variant(&args.variant, Perft(&args)).unwrap_or_else(|| {
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    registry::with_variant(&args.variant, Perft(args)).unwrap_or_else(|| {
         Err(format!(
             "unknown variant '{}' (one of: {})",
             args.variant,
@@ -109,7 +51,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Perft of one registry variant, with its preset options and then the command line's.
-struct Perft<'a>(&'a Args);
+struct Perft<'a>(&'a PerftArgs);
 
 impl VariantTask for Perft<'_> {
     type Output = Result<(), String>;
@@ -128,7 +70,7 @@ impl VariantTask for Perft<'_> {
 
 /// The position to count from: the FEN or the start, under the preset and the given options.
 fn start_position<P, O: VariantOptions>(
-    args: &Args,
+    args: &PerftArgs,
     preset: Preset,
     start: impl Fn(&O) -> P,
     from_fen: impl Fn(&str, &O) -> Result<P, ParseError>,
@@ -138,8 +80,8 @@ fn start_position<P, O: VariantOptions>(
     for (name, value) in preset.chain(args.options.iter().cloned()) {
         options.set(&name, &value).map_err(|e| e.to_string())?;
     }
-    match &args.fen {
-        Some(fen) => from_fen(fen, &options).map_err(|e| e.to_string()),
+    match args.fen() {
+        Some(fen) => from_fen(&fen, &options).map_err(|e| e.to_string()),
         None => Ok(start(&options)),
     }
 }
@@ -159,7 +101,7 @@ fn report(divide: &str, start: Instant) {
     );
 }
 
-fn run_game<G: Game>(args: &Args, preset: Preset) -> Result<(), String> {
+fn run_game<G: Game>(args: &PerftArgs, preset: Preset) -> Result<(), String> {
     let pos = start_position(args, preset, G::start, G::from_fen)?;
     let start = Instant::now();
     let counts = divide(&pos, args.depth, args.threads);

@@ -3,12 +3,11 @@
 //! the position and draws the position after it with the move marked (and, in Double-Ended,
 //! what it captured by approach or withdrawal).
 
+use crate::cli::name_value;
 use crate::picture::{self, Marks};
 use chimera_protocol::board_api::{self, BoardGame, Grid};
+use clap::Args;
 use std::io::Write;
-
-const USAGE: &str = "usage: chimera svg [--variant V] [--fen FEN] [--option NAME=VALUE]... \
-                     [--last MOVE] [--flip]";
 
 /// The picture of a game as it stands: its last turn (every ply of a 007 turn), what that
 /// removed, a king in check.
@@ -46,46 +45,41 @@ pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
     }
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut variant = "chess".to_string();
-    let mut fen = None;
-    let mut last = None;
-    let mut flipped = false;
-    let mut options = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        if flag == "--flip" {
-            flipped = true;
-            i += 1;
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .cloned()
-            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
-        match flag {
-            "--variant" => variant = value,
-            "--fen" => fen = Some(value),
-            "--last" => last = Some(value),
-            "--option" => {
-                let (name, v) = value
-                    .split_once('=')
-                    .ok_or_else(|| format!("--option '{value}' is not NAME=VALUE"))?;
-                options.push((name.to_string(), v.to_string()));
-            }
-            _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
-        }
-        i += 2;
-    }
-    let mut game =
-        board_api::open(&variant, &options, fen.as_deref()).map_err(|e| e.to_string())?;
+/// `chimera svg`'s arguments.
+#[derive(Args, Debug)]
+pub struct SvgArgs {
+    /// The variant, by its UCI_Variant name
+    #[arg(long, value_name = "V", default_value = "chess")]
+    variant: String,
+    /// The position (default: the start)
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// One of the variant's options (repeatable)
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
+    options: Vec<(String, String)>,
+    /// A move (a whole turn where a turn has several plies) to play and mark
+    #[arg(long, value_name = "MOVE")]
+    last: Option<String>,
+    /// Black at the bottom
+    #[arg(long = "flip")]
+    flipped: bool,
+}
+
+pub fn run(args: &SvgArgs) -> Result<(), String> {
+    let SvgArgs {
+        variant,
+        fen,
+        options,
+        last,
+        flipped,
+    } = args;
+    let mut game = board_api::open(variant, options, fen.as_deref()).map_err(|e| e.to_string())?;
     if let Some(ply) = &last {
         for ply in ply.split(',') {
             game.play(ply).map_err(|e| e.to_string())?;
         }
     }
-    let svg = game_svg(game.as_ref(), flipped);
+    let svg = game_svg(game.as_ref(), *flipped);
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{svg}").map_err(|e| format!("cannot write the picture: {e}"))
 }
