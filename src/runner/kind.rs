@@ -4,27 +4,19 @@
 //! else in a match (openings, workers, tables, PGN) is written once over [`Refereed`].
 
 use crate::runner::game::{self, GameRecord, GameRules};
-use crate::runner::openings::Opening;
+use crate::runner::openings::{Openable, Opening};
 use crate::runner::process::EngineProcess;
 use crate::runner::rounds;
-use chimera_engine::{Game, ParseError, Player, VariantOptions};
+use chimera_engine::{Game, ParseError, Player};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use rand::rngs::SmallRng;
 use rand::RngExt;
 use std::sync::atomic::AtomicBool;
 
-/// A variant's position as the match runner needs it.
-pub trait Refereed: Clone + Send + Sync + Sized + 'static {
-    type Options: VariantOptions;
-
-    fn start(options: &Self::Options) -> Self;
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
-    fn fen(&self) -> String;
-    /// The position after one random ply (or round); `None` if the game is over here.
-    fn random_step(&self, rng: &mut SmallRng) -> Option<Self>;
-    /// Whether the game is over here by the rules of the position.
-    fn is_over(&self) -> bool;
+/// A variant's position as the match runner needs it: what openings are made of, and a game
+/// between two engines from one.
+pub trait Refereed: Openable + Send + Sync + 'static {
     /// The PGN `Variant` tag of registry variant `name` under `options`.
     fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
         let _ = options;
@@ -42,7 +34,7 @@ pub trait Refereed: Clone + Send + Sync + Sized + 'static {
     ) -> Option<GameRecord>;
 }
 
-impl<G: Describe> Refereed for G {
+impl<G: Describe> Openable for G {
     type Options = G::Options;
 
     fn start(options: &G::Options) -> Self {
@@ -65,6 +57,9 @@ impl<G: Describe> Refereed for G {
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
+}
+
+impl<G: Describe> Refereed for G {
     fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
         G::pgn_name(name, options)
     }
@@ -84,7 +79,7 @@ impl<G: Describe> Refereed for G {
 #[derive(Clone, Debug)]
 pub struct Simultaneous<G>(pub G);
 
-impl<G: DescribeRounds> Refereed for Simultaneous<G> {
+impl<G: DescribeRounds> Openable for Simultaneous<G> {
     type Options = G::Options;
 
     fn start(options: &G::Options) -> Self {
@@ -112,6 +107,9 @@ impl<G: DescribeRounds> Refereed for Simultaneous<G> {
     fn is_over(&self) -> bool {
         self.0.is_terminal() || self.0.outcome().is_some()
     }
+}
+
+impl<G: DescribeRounds> Refereed for Simultaneous<G> {
     fn pgn_variant(_: &'static str, _: &Self::Options) -> &'static str {
         G::PGN_NAME
     }

@@ -2,9 +2,23 @@
 //! played from them (seeded) so that deterministic engines still play varied games. Each start
 //! position is played twice, colours reversed.
 
-use crate::runner::kind::Refereed;
+use chimera_engine::{ParseError, VariantOptions};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+
+/// What openings are made of: a variant's position with its start, its FEN, and random plies.
+/// Both kinds of game the runner referees are this (`kind.rs`); the openings need no more.
+pub trait Openable: Clone + Sized {
+    type Options: VariantOptions;
+
+    fn start(options: &Self::Options) -> Self;
+    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
+    fn fen(&self) -> String;
+    /// The position after one random ply (or round); `None` if the game is over here.
+    fn random_step(&self, rng: &mut SmallRng) -> Option<Self>;
+    /// Whether the game is over here by the rules of the position.
+    fn is_over(&self) -> bool;
+}
 
 /// A start position: its position, and whether it is the variant's own start (`startpos`).
 #[derive(Clone, Debug)]
@@ -16,7 +30,7 @@ pub struct Opening<G> {
 /// Reads a file of FENs in the variant's notation: one a line; blank lines and lines starting
 /// with `#` are skipped, and an EPD-style `;` and everything after it is dropped. The error
 /// names the line and the variant's complaint.
-pub fn parse_fens<G: Refereed>(text: &str, options: &G::Options) -> Result<Vec<G>, String> {
+pub fn parse_fens<G: Openable>(text: &str, options: &G::Options) -> Result<Vec<G>, String> {
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let fen = line.split(';').next().unwrap_or("").trim();
@@ -34,7 +48,7 @@ pub fn parse_fens<G: Refereed>(text: &str, options: &G::Options) -> Result<Vec<G
 
 /// Plays `plies` random legal plies (rounds, in a simultaneous game) from `start`; `None` if
 /// every try ended the game first.
-fn random_line<G: Refereed>(start: &G, plies: u32, rng: &mut SmallRng) -> Option<G> {
+fn random_line<G: Openable>(start: &G, plies: u32, rng: &mut SmallRng) -> Option<G> {
     'tries: for _ in 0..100 {
         let mut pos = start.clone();
         for _ in 0..plies {
@@ -52,7 +66,7 @@ fn random_line<G: Refereed>(start: &G, plies: u32, rng: &mut SmallRng) -> Option
 
 /// `count` openings: the given positions (or the variant's start) in turn, each followed by
 /// `plies` random plies when `plies > 0`.
-pub fn openings<G: Refereed>(
+pub fn openings<G: Openable>(
     given: Option<&[G]>,
     options: &G::Options,
     count: usize,

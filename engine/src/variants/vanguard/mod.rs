@@ -4,7 +4,8 @@
 //! - [`piece`]: the roles and their letters; [`reach`]: the one description of every man, used by
 //!   move generation ([`movegen`]) and attack detection (`attack`) alike.
 //! - `position`: bitboards per role and colour, a mailbox, initial-move rights, the key;
-//!   `fen` reads and writes it; `make` plays a move; [`moves`] holds the move type and notation.
+//!   `place` puts and lifts men (board, key and placement score together); `fen` reads and
+//!   writes it; `make` plays a move; [`moves`] holds the move type and notation.
 
 mod attack;
 mod eval;
@@ -14,6 +15,7 @@ mod make;
 pub mod movegen;
 pub mod moves;
 pub mod piece;
+mod place;
 mod position;
 pub mod reach;
 mod squares;

@@ -1,7 +1,6 @@
 //! The Vanguard position: bitboards per role and per colour, a mailbox, the initial-move rights,
 //! clocks and the incrementally kept Zobrist key.
 
-use super::eval::PSQ;
 use super::piece::{Piece, Role};
 use super::zobrist;
 use crate::bitboard::{Bb256, Bitboard};
@@ -84,38 +83,6 @@ impl Vanguard {
     #[inline(always)]
     pub fn has_sole_king(&self, color: Player) -> bool {
         self.pieces(color, Role::King).any() && self.pieces(color, Role::Prince).is_empty()
-    }
-
-    #[inline(always)]
-    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(self.board[sq.index()].is_none());
-        let b = Bb256::from_square(sq);
-        self.roles[piece.role().index()] |= b;
-        self.colors[piece.color().index()] |= b;
-        self.board[sq.index()] = Some(piece);
-        self.key ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
-        self.psq += PSQ[piece.index()][sq.index()];
-    }
-
-    #[inline(always)]
-    pub(super) fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.board[sq.index()].take()?;
-        let b = Bb256::from_square(sq);
-        self.roles[piece.role().index()] ^= b;
-        self.colors[piece.color().index()] ^= b;
-        self.key ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
-        self.psq -= PSQ[piece.index()][sq.index()];
-        Some(piece)
-    }
-
-    /// Drops the initial-move right of every square in `squares`.
-    #[inline(always)]
-    pub(super) fn clear_unmoved(&mut self, squares: Bb256) {
-        let mut lost = self.unmoved & squares;
-        self.unmoved ^= lost;
-        while let Some(s) = lost.pop_lowest() {
-            self.key ^= zobrist::UNMOVED[s.index()];
-        }
     }
 
     /// The key computed from scratch: what the incremental key must always equal.
