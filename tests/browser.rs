@@ -60,14 +60,7 @@ fn the_page_plays_every_variant_in_headless_chromium() {
     );
     println!("{text}");
     assert!(out.status.success(), "browser check failed:\n{text}");
-    for variant in [
-        "chess",
-        "double-ended",
-        "007",
-        "vanguard",
-        "ven",
-        "lene-hau",
-    ] {
+    for variant in chimera_protocol::registry::NAMES {
         assert!(text.contains(&format!("{variant}: opened with")), "{text}");
     }
 }

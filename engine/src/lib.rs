@@ -5,6 +5,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod describe;
 pub mod eval;
 pub mod game;
 pub mod history;

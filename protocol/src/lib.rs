@@ -1,20 +1,16 @@
 //! Chimera's UCI-like protocol: commands in ([`command`]), the state machine that applies them
-//! ([`engine`]), one session per variant ([`session`], listed in [`registry`]), replies out
+//! ([`engine`]), one session per variant ([`session`], one per line of the engine's registry: [`registry`]), replies out
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
 pub mod baseline;
 pub mod board_api;
 mod board_rounds;
 pub mod command;
-mod describe_chess;
-mod describe_double_ended;
-mod describe_lene_hau;
-mod describe_oo7;
-mod describe_vanguard;
-mod describe_ven;
 pub mod diagram;
 pub mod engine;
 pub mod error;
+#[cfg(test)]
+mod oo7_play;
 pub mod options;
 pub mod registry;
 pub mod reply;

@@ -21,19 +21,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// What the protocol shows of a simultaneous variant beyond its contract.
-pub trait DescribeRounds: SimultaneousGame {
-    /// The PGN `Variant` tag (`Ven`).
-    const PGN_NAME: &'static str;
-    /// FENs that `bench` searches (empty: the start position).
-    fn bench_fens() -> &'static [&'static str] {
-        &[]
-    }
-    /// Payoff depth (rounds) of `bench` when none is given.
-    fn bench_depth() -> u32 {
-        2
-    }
-}
+pub use chimera_engine::describe::DescribeRounds;
 
 /// A game of a simultaneous variant as played: the position, the rounds before it (their keys,
 /// for repetition) and the last round's report.

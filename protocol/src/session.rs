@@ -9,86 +9,17 @@ use crate::diagram::diagram;
 use crate::error::CommandError;
 use crate::options::EngineOptions;
 use crate::reply::{self, Out};
-use chimera_engine::eval::tapered::Pair;
 use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
-use chimera_engine::{Bitboard, Game, ParseError, VariantOptions};
+use chimera_engine::{Game, ParseError, VariantOptions};
 use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// One row of `eval`: a term's middlegame and endgame values for each player, in centipawns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalRow {
-    pub term: &'static str,
-    pub white: [i32; 2],
-    pub black: [i32; 2],
-}
-
-impl EvalRow {
-    /// The rows of a tapered evaluation: for each term (named by `names`), its middlegame and
-    /// endgame pair for White and Black.
-    pub fn tapered(names: impl Iterator<Item = &'static str>, terms: &[[Pair; 2]]) -> Vec<EvalRow> {
-        names
-            .zip(terms)
-            .map(|(term, [white, black])| EvalRow {
-                term,
-                white: [white.0, white.1],
-                black: [black.0, black.1],
-            })
-            .collect()
-    }
-}
-
-/// Squares as `d` lists them (`e1 h4`), or `-` for none.
-pub fn squares_text<B: Bitboard>(squares: B) -> String {
-    let names: Vec<String> = squares
-        .squares()
-        .map(|s| s.display::<B::Geometry>().to_string())
-        .collect();
-    if names.is_empty() {
-        "-".into()
-    } else {
-        names.join(" ")
-    }
-}
-
-/// What the protocol shows of a variant beyond the [`Game`] contract, all optional.
-pub trait Describe: Game {
-    /// The squares of the pieces giving check, for `d`.
-    fn checkers_text(&self) -> String {
-        if self.in_check() {
-            "yes".into()
-        } else {
-            "-".into()
-        }
-    }
-    /// The evaluation by terms, for `eval`; empty = only the total.
-    fn eval_rows(&self) -> Vec<EvalRow> {
-        Vec::new()
-    }
-    /// The game phase blending middlegame and endgame values, as (phase, full phase).
-    fn eval_phase(&self) -> Option<(i32, i32)> {
-        None
-    }
-    /// FENs that `bench` searches (empty: the start position).
-    fn bench_fens() -> &'static [&'static str] {
-        &[]
-    }
-    /// Depth of `bench` when none is given.
-    fn bench_depth() -> u32 {
-        6
-    }
-    /// The PGN `Variant` tag of registry line `name` under `options` (the name itself by
-    /// default).
-    fn pgn_name(name: &'static str, options: &Self::Options) -> &'static str {
-        let _ = options;
-        name
-    }
-}
+pub use chimera_engine::describe::{squares_text, Describe, EvalRow};
 
 /// A `go perft` to run: given what says stop, the text to print.
 pub type PerftJob = Box<dyn FnOnce(&(dyn Fn() -> bool + Sync)) -> String + Send>;

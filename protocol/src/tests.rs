@@ -2,29 +2,13 @@
 //! may be several plies long. (The binary's transcript tests in `tests/` drive the real
 //! variants.)
 
-use crate::rounds::{DescribeRounds, RoundSession};
-use crate::session::{Describe, GameSession, Session};
+use crate::rounds::RoundSession;
+use crate::session::{GameSession, Session};
 use crate::{Engine, Out};
 use chimera_engine::toys::{Nim, Pennies};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-impl Describe for Nim {
-    fn bench_fens() -> &'static [&'static str] {
-        &["30 3 1 0 w", "41 4 2 0 b"]
-    }
-    fn bench_depth() -> u32 {
-        12
-    }
-}
-
-impl DescribeRounds for Pennies {
-    const PGN_NAME: &'static str = "Pennies";
-    fn bench_depth() -> u32 {
-        1
-    }
-}
 
 #[derive(Clone, Default)]
 struct Capture(Arc<Mutex<Vec<u8>>>);

@@ -4,6 +4,9 @@
 //! a corner badge, so the picture and the notation can be matched at a glance. A letter without
 //! a drawing gets a disc with the letter, so a new variant is drawn before it has art.
 
+use chimera_engine::describe::{Describe, DescribeRounds};
+use chimera_engine::variants::registry::{with_variant, Preset, VariantTask};
+
 struct Ink {
     body: &'static str,
     line: &'static str,
@@ -213,30 +216,18 @@ pub fn drawing(letter: char) -> String {
 
 /// The English name of a piece letter in `variant`, for titles and the page's legend.
 pub fn name(variant: &str, letter: char) -> &'static str {
-    match letter.to_ascii_uppercase() {
-        'K' => "King",
-        'Q' => "Queen",
-        'R' => "Rook",
-        'B' => "Bishop",
-        'N' if variant == "vanguard" => "Knight (Teutonic)",
-        'N' => "Knight",
-        'P' => "Pawn",
-        'M' => "Mirror Knight",
-        'A' => "Archer",
-        'C' => "Chancellor",
-        'D' => "Princess",
-        'E' => "Sergeant",
-        'F' => "Falconer",
-        'G' => "General",
-        'H' => "Helepolis",
-        'I' => "Prince",
-        'J' => "Nightrider",
-        'L' => "Lancer",
-        'S' => "Soldier",
-        'V' => "Bowman",
-        'W' => "Wizard",
-        'Y' => "Spy",
-        'Z' => "Berserker",
-        _ => "piece",
+    /// The name the variant gives the piece.
+    struct PieceName(char);
+    impl VariantTask for PieceName {
+        type Output = Option<&'static str>;
+        fn run<G: Describe>(self, _: &'static str, _: Preset) -> Self::Output {
+            G::piece_name(self.0)
+        }
+        fn run_rounds<G: DescribeRounds>(self, _: &'static str, _: Preset) -> Self::Output {
+            G::piece_name(self.0)
+        }
     }
+    with_variant(variant, PieceName(letter))
+        .flatten()
+        .unwrap_or("piece")
 }

@@ -56,3 +56,20 @@ pub fn mirror_placement(placement: &str) -> String {
     let ranks: Vec<String> = placement.split('/').rev().map(swap_case).collect();
     ranks.join("/")
 }
+
+// What the toys show through the protocol (its tests drive them as sessions).
+impl crate::describe::Describe for Nim {
+    fn bench_fens() -> &'static [&'static str] {
+        &["30 3 1 0 w", "41 4 2 0 b"]
+    }
+    fn bench_depth() -> u32 {
+        12
+    }
+}
+
+impl crate::describe::DescribeRounds for Pennies {
+    const PGN_NAME: &'static str = "Pennies";
+    fn bench_depth() -> u32 {
+        1
+    }
+}

@@ -14,6 +14,7 @@
 //! `fen`, `zobrist`, `eval`.
 
 mod board;
+mod describe;
 mod eval;
 mod exchange;
 mod fen;

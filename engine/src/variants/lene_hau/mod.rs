@@ -4,6 +4,7 @@
 //! The position is a fixed list of at most 32 pieces (stacks and travellers need per-piece
 //! state) plus bitboards of the view derived from it after every turn.
 
+mod describe;
 mod eval;
 mod fen;
 mod rules;

@@ -27,6 +27,7 @@
 //! ```
 
 mod checks;
+mod describe;
 mod detente;
 mod eval;
 mod fen;

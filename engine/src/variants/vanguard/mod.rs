@@ -8,6 +8,7 @@
 //!   writes it; `make` plays a move; [`moves`] holds the move type and notation.
 
 mod attack;
+mod describe;
 mod eval;
 mod exchange;
 mod fen;

@@ -69,6 +69,33 @@ impl Role {
         Role::LETTERS[self as usize] as char
     }
 
+    /// The man's name, as the rules call it (pictures name the men with it).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "King",
+            Role::Prince => "Prince",
+            Role::Queen => "Queen",
+            Role::Princess => "Princess",
+            Role::Rook => "Rook",
+            Role::Bishop => "Bishop",
+            Role::Knight => "Knight (Teutonic)",
+            Role::Chancellor => "Chancellor",
+            Role::Nightrider => "Nightrider",
+            Role::Spy => "Spy",
+            Role::Falconer => "Falconer",
+            Role::General => "General",
+            Role::Archer => "Archer",
+            Role::Bowman => "Bowman",
+            Role::Lancer => "Lancer",
+            Role::Berserker => "Berserker",
+            Role::Wizard => "Wizard",
+            Role::Helepolis => "Helepolis",
+            Role::Pawn => "Pawn",
+            Role::Soldier => "Soldier",
+            Role::Sergeant => "Sergeant",
+        }
+    }
+
     pub fn from_letter(c: char) -> Option<Role> {
         let lower = c.to_ascii_lowercase() as u8;
         Role::LETTERS

@@ -27,6 +27,7 @@
 //! assert_eq!(chimera_engine::simultaneous::perft::perft(&Ven::start(), 1), 400);
 //! ```
 
+mod describe;
 mod fen;
 mod insurance;
 mod order;

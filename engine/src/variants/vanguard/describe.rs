@@ -1,7 +1,9 @@
-//! What the protocol shows of Vanguard Chess: the evaluation's terms, bench positions.
+//! What Vanguard Chess shows beyond its rules: the evaluation's terms, bench positions, the
+//! names of its 21 men.
 
-use crate::session::{Describe, EvalRow};
-use chimera_engine::variants::vanguard::Vanguard;
+use super::piece::Role;
+use super::Vanguard;
+use crate::describe::{Describe, EvalRow};
 
 impl Describe for Vanguard {
     /// The terms of the evaluation; it has no game phase, so middlegame and endgame agree.
@@ -22,10 +24,14 @@ impl Describe for Vanguard {
     }
 
     fn bench_fens() -> &'static [&'static str] {
-        &chimera_engine::variants::vanguard::BENCH_FENS
+        &super::BENCH_FENS
     }
 
     fn bench_depth() -> u32 {
         6
+    }
+
+    fn piece_name(letter: char) -> Option<&'static str> {
+        Role::from_letter(letter).map(Role::name)
     }
 }

@@ -1,8 +1,8 @@
-//! What the protocol shows of Double-Ended Chess: the evaluation's terms, and bench positions
+//! What Double-Ended Chess shows beyond its rules: the evaluation's terms, and bench positions
 //! from engine games (openings, middlegames full of contact, endgames).
 
-use crate::session::{Describe, EvalRow};
-use chimera_engine::variants::double_ended::{DoubleEnded, Term, MAX_PHASE};
+use super::{DoubleEnded, Term, MAX_PHASE};
+use crate::describe::{orthodox_piece_name, Describe, EvalRow};
 
 impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
     fn eval_rows(&self) -> Vec<EvalRow> {
@@ -18,9 +18,16 @@ impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
 
     fn bench_fens() -> &'static [&'static str] {
         if DEEP {
-            &chimera_engine::variants::double_ended::BENCH_FENS_DEEP
+            &super::BENCH_FENS_DEEP
         } else {
-            &chimera_engine::variants::double_ended::BENCH_FENS
+            &super::BENCH_FENS
+        }
+    }
+
+    fn piece_name(letter: char) -> Option<&'static str> {
+        match letter.to_ascii_uppercase() {
+            'M' => Some("Mirror Knight"),
+            _ => orthodox_piece_name(letter),
         }
     }
 }
@@ -28,8 +35,8 @@ impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_engine::variants::double_ended::{DeepDoubleEndedChess, DoubleEndedChess};
-    use chimera_engine::Game;
+    use crate::variants::double_ended::{DeepDoubleEndedChess, DoubleEndedChess};
+    use crate::Game;
 
     fn check_bench<G: Describe>() {
         for fen in G::bench_fens() {
@@ -51,7 +58,7 @@ mod tests {
 
     #[test]
     fn eval_rows_add_up_to_the_evaluation() {
-        for fen in chimera_engine::variants::double_ended::BENCH_FENS {
+        for fen in crate::variants::double_ended::BENCH_FENS {
             let p = DoubleEndedChess::from_fen(fen).unwrap();
             let rows = p.eval_rows();
             assert_eq!(rows.len(), Term::ALL.len());

@@ -1,8 +1,8 @@
-//! What the protocol shows of orthodox chess: checkers, the evaluation's terms, bench positions.
+//! What orthodox chess shows beyond its rules: checkers, the evaluation's terms, bench positions.
 
-use crate::session::{squares_text, Describe, EvalRow};
-use chimera_engine::variants::chess::eval::{breakdown, Term};
-use chimera_engine::variants::chess::Position;
+use super::eval::{breakdown, Term};
+use super::Position;
+use crate::describe::{squares_text, Describe, EvalRow};
 
 impl Describe for Position {
     fn checkers_text(&self) -> String {
@@ -18,7 +18,7 @@ impl Describe for Position {
     }
 
     fn bench_fens() -> &'static [&'static str] {
-        &chimera_engine::variants::chess::BENCH_FENS
+        &super::BENCH_FENS
     }
 
     fn bench_depth() -> u32 {

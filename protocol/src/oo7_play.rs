@@ -1,21 +1,5 @@
-//! What the protocol shows of 007: checkers of the colour to move, bench positions.
-
-use crate::session::{squares_text, Describe};
-use chimera_engine::variants::oo7::Position;
-
-impl Describe for Position {
-    fn checkers_text(&self) -> String {
-        squares_text(self.board().checkers())
-    }
-
-    fn bench_fens() -> &'static [&'static str] {
-        &chimera_engine::variants::oo7::BENCH_FENS
-    }
-
-    fn bench_depth() -> u32 {
-        10
-    }
-}
+//! 007 played through the protocol's replies (the `Describe` of 007 is the engine's,
+//! `variants/oo7/describe.rs`).
 
 /// A smoke test of play (the real strength checks are `scripts/strength-007`): in each
 /// schedule, the search at depth 3 beats the greedy baseline from the start, every ply of

@@ -1,0 +1,116 @@
+//! What a variant shows beyond the rules' contracts, each in its own folder
+//! (`variants/<name>/describe.rs`): checkers for `d`, the terms of `eval`, the positions and
+//! depth of `bench`, the PGN name, the names of its pieces. Every method has a default, so a
+//! plain variant's impl names its bench positions and little else.
+
+use crate::eval::tapered::Pair;
+use crate::simultaneous::SimultaneousGame;
+use crate::{Bitboard, Game};
+
+/// One row of `eval`: a term's middlegame and endgame values for each player, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalRow {
+    pub term: &'static str,
+    pub white: [i32; 2],
+    pub black: [i32; 2],
+}
+
+impl EvalRow {
+    /// The rows of a tapered evaluation: for each term (named by `names`), its middlegame and
+    /// endgame pair for White and Black.
+    pub fn tapered(names: impl Iterator<Item = &'static str>, terms: &[[Pair; 2]]) -> Vec<EvalRow> {
+        names
+            .zip(terms)
+            .map(|(term, [white, black])| EvalRow {
+                term,
+                white: [white.0, white.1],
+                black: [black.0, black.1],
+            })
+            .collect()
+    }
+}
+
+/// Squares as `d` lists them (`e1 h4`), or `-` for none.
+pub fn squares_text<B: Bitboard>(squares: B) -> String {
+    let names: Vec<String> = squares
+        .squares()
+        .map(|s| s.display::<B::Geometry>().to_string())
+        .collect();
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join(" ")
+    }
+}
+
+/// What a variant shows beyond the [`Game`] contract (for `d`, `eval`, `bench`, PGN and pictures),
+/// all optional.
+pub trait Describe: Game {
+    /// The squares of the pieces giving check, for `d`.
+    fn checkers_text(&self) -> String {
+        if self.in_check() {
+            "yes".into()
+        } else {
+            "-".into()
+        }
+    }
+    /// The evaluation by terms, for `eval`; empty = only the total.
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        Vec::new()
+    }
+    /// The game phase blending middlegame and endgame values, as (phase, full phase).
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        None
+    }
+    /// FENs that `bench` searches (empty: the start position).
+    fn bench_fens() -> &'static [&'static str] {
+        &[]
+    }
+    /// Depth of `bench` when none is given.
+    fn bench_depth() -> u32 {
+        6
+    }
+    /// The PGN `Variant` tag of registry line `name` under `options` (the name itself by
+    /// default).
+    fn pgn_name(name: &'static str, options: &Self::Options) -> &'static str {
+        let _ = options;
+        name
+    }
+    /// The name of the piece a FEN writes as `letter` (either case), for pictures; the
+    /// orthodox names by default.
+    fn piece_name(letter: char) -> Option<&'static str> {
+        orthodox_piece_name(letter)
+    }
+}
+
+/// What a simultaneous variant shows beyond its contract.
+pub trait DescribeRounds: SimultaneousGame {
+    /// The PGN `Variant` tag (`Ven`).
+    const PGN_NAME: &'static str;
+    /// FENs that `bench` searches (empty: the start position).
+    fn bench_fens() -> &'static [&'static str] {
+        &[]
+    }
+    /// Payoff depth (rounds) of `bench` when none is given.
+    fn bench_depth() -> u32 {
+        2
+    }
+    /// The name of the piece a FEN writes as `letter` (either case), for pictures; the
+    /// orthodox names by default.
+    fn piece_name(letter: char) -> Option<&'static str> {
+        orthodox_piece_name(letter)
+    }
+}
+
+/// The orthodox pieces' names, by FEN letter (either case).
+pub fn orthodox_piece_name(letter: char) -> Option<&'static str> {
+    Some(match letter.to_ascii_uppercase() {
+        'K' => "King",
+        'Q' => "Queen",
+        'R' => "Rook",
+        'B' => "Bishop",
+        'N' => "Knight",
+        'P' => "Pawn",
+        _ => return None,
+    })
+}
