@@ -178,3 +178,246 @@ fn a_long_perft_answers_isready_and_stops_with_what_it_counted() {
         assert!(total - sent < Duration::from_millis(300));
     }
 }
+
+impl Engine {
+    /// Waits for a line starting with `prefix`; the line and the time it came.
+    fn wait_line(&self, prefix: &str) -> (String, Instant) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no '{prefix}' within 20 s"));
+            if line.starts_with(prefix) {
+                return (line, Instant::now());
+            }
+        }
+    }
+
+    /// `isready` answered: the time it took.
+    fn ready(&mut self) -> Duration {
+        let sent = Instant::now();
+        self.send("isready");
+        self.wait_for("readyok") - sent
+    }
+
+    /// Plays `turns` turns (rounds in Ven) of the engine against itself at a few nodes each,
+    /// from the start of `variant` as the options set it, into a middlegame; the `position`
+    /// line of where it got to.
+    fn middlegame(&mut self, variant: &str, turns: usize) -> String {
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..turns {
+            self.send(&position_line(&moves));
+            let token = if variant == "ven" {
+                let mut orders = Vec::new();
+                for side in ["white", "black"] {
+                    self.send(&format!("go side {side} nodes 800"));
+                    orders.push(bestmove(&self.wait_line("bestmove").0));
+                }
+                orders.join(",")
+            } else {
+                self.send("go nodes 800");
+                bestmove(&self.wait_line("bestmove").0)
+            };
+            if token == "(none)" || token.contains("(none)") {
+                break;
+            }
+            moves.push(token);
+        }
+        position_line(&moves)
+    }
+}
+
+fn bestmove(line: &str) -> String {
+    line.split_whitespace()
+        .nth(1)
+        .unwrap_or("(none)")
+        .to_string()
+}
+
+fn position_line(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".into()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    }
+}
+
+/// Every combination of 007's rule options (Detente with Progressive is refused, rules §4.3).
+fn oo7_rule_sets() -> Vec<Vec<String>> {
+    let mut sets = Vec::new();
+    for schedule in ["standard", "balanced", "progressive"] {
+        for bits in 0..8u32 {
+            let (detente, fast, owner) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+            if detente && schedule == "progressive" {
+                continue;
+            }
+            sets.push(vec![
+                format!("setoption name Schedule value {schedule}"),
+                format!("setoption name Detente value {detente}"),
+                format!("setoption name FastAndDeadly value {fast}"),
+                format!("setoption name OwnerPromotes value {owner}"),
+            ]);
+        }
+    }
+    sets
+}
+
+/// Issue #31's position: 007 with fast-and-deadly and Detente, where the search for the rest
+/// of White's turn never ended (no `bestmove` in 120 s, and then no `readyok`).
+const FAST_DETENTE: [&str; 3] = [
+    "setoption name UCI_Variant value 007",
+    "setoption name FastAndDeadly value true",
+    "setoption name Detente value true",
+];
+
+#[test]
+fn a_depth_1_search_of_007s_fast_and_deadly_middlegame_answers_by_itself() {
+    let mut e = Engine::start();
+    for line in FAST_DETENTE {
+        e.send(line);
+    }
+    e.send(
+        "position fen q3knr1/5pb1/r2p2p1/1p1Kp2p/1P2P3/N1Pn2P1/RB3P1P/1Q3N1R w - - 1 31 w1/3 - -",
+    );
+    e.ready();
+    let sent = Instant::now();
+    e.send("go depth 1");
+    let (line, at) = e.wait_line("bestmove");
+    let took = at - sent;
+    eprintln!("issue 31 position: go depth 1 answered in {took:?}: {line}");
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    // The whole turn: White's three plies.
+    assert_eq!(bestmove(&line).split(',').count(), 3, "{line}");
+    let ready = e.ready();
+    assert!(ready < Duration::from_millis(250), "{ready:?}");
+}
+
+#[test]
+fn a_stopped_007_depth_1_search_answers_at_once() {
+    let mut e = Engine::start();
+    for line in FAST_DETENTE {
+        e.send(line);
+    }
+    e.send("position fen rn1qk2r/ppp1pp1p/8/4P3/3P3P/1PK5/P1P5/R1BQ1B2 b kq - 0 23 b1/3 - -");
+    e.ready();
+    e.send("go depth 1");
+    std::thread::sleep(Duration::from_millis(1000));
+    let sent = Instant::now();
+    e.send("stop");
+    let took = e.wait_for("bestmove").saturating_duration_since(sent);
+    let ready = e.ready();
+    eprintln!("issue 31 second position: stop answered in {took:?}, isready in {ready:?}");
+    assert!(took < Duration::from_millis(250), "{took:?}");
+    assert!(ready < Duration::from_millis(250), "{ready:?}");
+}
+
+#[test]
+fn a_go_with_no_clock_for_the_mover_answers_at_once() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.ready();
+    let sent = Instant::now();
+    e.send("go wtime 10 winc 0");
+    let took = e.wait_for("bestmove") - sent;
+    eprintln!("go wtime 10 with Black to move: bestmove in {took:?}");
+    assert!(took < Duration::from_millis(250), "{took:?}");
+}
+
+#[test]
+fn stop_and_isready_answer_at_once_in_007_middlegames_under_every_rule_option() {
+    let mut worst = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for (i, set) in oo7_rule_sets().iter().enumerate() {
+        let mut e = Engine::start();
+        e.send("setoption name UCI_Variant value 007");
+        for line in set {
+            e.send(line);
+        }
+        let position = e.middlegame("007", 12 + i % 8);
+        for (j, go) in ["go infinite", "go depth 30", "go depth 1", "go nodes 1000"]
+            .iter()
+            .enumerate()
+        {
+            e.send(&position);
+            e.ready();
+            let started = Instant::now();
+            e.send(go);
+            let ends_by_itself = j >= 2;
+            if ends_by_itself {
+                // It ends by itself, in time proportional to the work it names.
+                let took = e.wait_for("bestmove") - started;
+                worst.2 = worst.2.max(took);
+                assert!(took < Duration::from_secs(2), "{set:?} {go}: {took:?}");
+                continue;
+            }
+            std::thread::sleep(Duration::from_millis(20 + 37 * i as u64 % 200));
+            let ready = e.ready();
+            let sent = Instant::now();
+            e.send("stop");
+            let took = e.wait_for("bestmove") - sent;
+            worst.0 = worst.0.max(took);
+            worst.1 = worst.1.max(ready);
+            assert!(took < Duration::from_millis(250), "{set:?} {go}: {took:?}");
+            assert!(
+                ready < Duration::from_millis(250),
+                "{set:?} {go}: {ready:?}"
+            );
+        }
+        e.send("quit");
+    }
+    eprintln!(
+        "007, every rule option, middlegames: worst stop {:?}, isready {:?}, go depth 1 / nodes 1000 {:?}",
+        worst.0, worst.1, worst.2
+    );
+}
+
+#[test]
+fn perft_stops_at_once_from_middlegames_of_every_variant() {
+    for (variant, depth) in [
+        ("chess", 8),
+        ("double-ended", 8),
+        ("007", 8),
+        ("vanguard", 6),
+        ("lene-hau", 8),
+        ("ven", 5),
+    ] {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        let position = e.middlegame(variant, 16);
+        for threads in [1, 8] {
+            e.send(&format!("setoption name Threads value {threads}"));
+            e.send(&position);
+            e.send(&format!("go perft {depth}"));
+            std::thread::sleep(Duration::from_millis(150));
+            let ready = e.ready();
+            let sent = Instant::now();
+            e.send("stop");
+            let stopped = e.wait_for("Nodes searched") - sent;
+            eprintln!("{variant} middlegame: perft {depth} with {threads} threads stopped in {stopped:?}, isready {ready:?}");
+            assert!(ready < Duration::from_millis(250), "{variant}: {ready:?}");
+            assert!(
+                stopped < Duration::from_millis(250),
+                "{variant} {threads} threads: {stopped:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bench_runs_like_a_search() {
+    for variant in ["chess", "007"] {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("bench");
+        std::thread::sleep(Duration::from_millis(50));
+        let ready = e.ready();
+        assert!(ready < Duration::from_millis(250), "{variant}: {ready:?}");
+        let sent = Instant::now();
+        e.send("stop");
+        let (line, _) = e.wait_line("info string bench stopped");
+        let took = e.wait_for("Nodes/second") - sent;
+        eprintln!("{variant}: bench isready {ready:?}, stopped in {took:?}: {line}");
+        assert!(took < Duration::from_millis(250), "{variant}: {took:?}");
+    }
+}
