@@ -14,7 +14,7 @@ use chimera_engine::ParseError;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -33,13 +33,16 @@ pub const BANNER: &str = concat!(
 struct Running {
     handle: JoinHandle<()>,
     control: Arc<Control>,
+    /// Set with the last line of its answer ([`Out::answer`]).
+    done: Arc<AtomicBool>,
     /// `go infinite`: only the GUI ends it (a `ponder` search too, until `ponderhit`).
     infinite: bool,
 }
 
 impl Running {
+    /// Its answer is out (or its thread ended without one).
     fn finished(&self) -> bool {
-        self.handle.is_finished()
+        self.done.load(Ordering::Acquire) || self.handle.is_finished()
     }
 
     /// Whether its answer comes before the answers of later commands: it ends by itself (or
@@ -276,7 +279,7 @@ impl Engine {
         Ok(true)
     }
 
-    /// Forgets a search whose thread has ended (all it answers is out).
+    /// Forgets a search whose answer is out (its thread then ends at once).
     fn reap(&mut self) {
         if self.running.as_ref().is_some_and(Running::finished) {
             if let Some(r) = self.running.take() {
@@ -292,25 +295,27 @@ impl Engine {
         }
         let job = self.sessions[self.current].bench(depth);
         let control = Arc::new(Control::new(false));
-        let (c, out) = (control.clone(), self.out.clone());
+        let done = Arc::new(AtomicBool::new(false));
+        let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
         let handle = std::thread::Builder::new()
             .name("bench".into())
             .stack_size(32 << 20)
             .spawn(move || {
                 let totals = job(&out, &c);
                 let ms = totals.time.as_millis() as u64;
-                out.line("===========================");
-                out.line(&format!("Total time (ms) : {ms}"));
-                out.line(&format!("Nodes searched  : {}", totals.nodes));
-                out.line(&format!(
-                    "Nodes/second    : {}",
-                    totals.nodes * 1000 / ms.max(1)
-                ));
+                let nps = totals.nodes * 1000 / ms.max(1);
+                let text = format!(
+                    "===========================\nTotal time (ms) : {ms}\n\
+                     Nodes searched  : {}\nNodes/second    : {nps}",
+                    totals.nodes
+                );
+                out.answer(&text, &d);
             })
             .map_err(CommandError::thread("bench"))?;
         self.running = Some(Running {
             handle,
             control,
+            done,
             infinite: false,
         });
         Ok(())
@@ -415,14 +420,16 @@ impl Engine {
             // `quit` are answered meanwhile.
             let job = self.sessions[self.current].perft(depth, self.options.threads);
             let control = Arc::new(Control::new(false));
-            let (c, out) = (control.clone(), self.out.clone());
+            let done = Arc::new(AtomicBool::new(false));
+            let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
             let handle = std::thread::Builder::new()
                 .name("perft".into())
-                .spawn(move || out.lines(&job(&|| c.is_stopped())))
+                .spawn(move || out.answer(&job(&|| c.is_stopped()), &d))
                 .map_err(CommandError::thread("perft"))?;
             self.running = Some(Running {
                 handle,
                 control,
+                done,
                 infinite: false,
             });
             return Ok(());
@@ -432,10 +439,11 @@ impl Engine {
             go.limits.nodes = Some(go.limits.nodes.map_or(cap, |n| n.min(cap)));
         }
         let control = Arc::new(Control::new(go.limits.ponder));
+        let done = Arc::new(AtomicBool::new(false));
         let env = SearchEnv {
             tt: self.tt.clone(),
             control: control.clone(),
-            done: Arc::new(AtomicBool::new(false)),
+            done: done.clone(),
             options: self.options.clone(),
             out: self.out.clone(),
             rng: self.rng.clone(),
@@ -445,6 +453,7 @@ impl Engine {
         self.running = Some(Running {
             handle,
             control,
+            done,
             infinite,
         });
         Ok(())

@@ -18,7 +18,6 @@ use chimera_engine::simultaneous::{perft, SimultaneousGame};
 use chimera_engine::{ParseError, Player, VariantOptions};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -325,8 +324,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
                         "bestmove (none)".to_string()
                     }
                 };
-                env.done.store(true, Ordering::Release);
-                env.out.line(&bestmove);
+                env.out.answer(&bestmove, &env.done);
             })
             .map_err(CommandError::thread("search"))
     }

@@ -15,7 +15,7 @@ use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::{Bitboard, Game, ParseError, VariantOptions};
 use rand::rngs::SmallRng;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -110,7 +110,8 @@ pub fn perft_stopped_note(counted: usize, of: usize) -> String {
 pub struct SearchEnv {
     pub tt: Arc<TranspositionTable>,
     pub control: Arc<Control>,
-    /// Set just before `bestmove` is printed: from then on the GUI may send the next `go`.
+    /// Set with the `bestmove` line ([`Out::answer`]): from then on the GUI may send the next
+    /// `go`.
     pub done: Arc<AtomicBool>,
     pub options: EngineOptions,
     pub out: Out,
@@ -224,8 +225,7 @@ fn spawn_baseline<G: Game>(
                 }
                 format!("bestmove {}", reply::plies_text(&root, &turn))
             };
-            env.done.store(true, Ordering::Release);
-            env.out.line(&bestmove);
+            env.out.answer(&bestmove, &env.done);
         })
         .map_err(CommandError::thread("baseline"))
 }
@@ -321,8 +321,7 @@ impl<G: Describe> Session for GameSession<G> {
                     out.line(&reply::no_move_info(&root));
                 }
                 let bestmove = reply::bestmove_line(&root, &result, &tt);
-                done.store(true, Ordering::Release);
-                out.line(&bestmove);
+                out.answer(&bestmove, &done);
             })
             .map_err(CommandError::thread("search"))
     }
