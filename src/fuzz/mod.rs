@@ -254,6 +254,7 @@ fn engine_lines() -> Vec<String> {
         "go depth -1",
         "go nodes 99999999999999999999",
         "go wtime -5",
+        "bench 1",
         "position startpos",
         "position fen",
         "",
