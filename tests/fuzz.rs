@@ -22,7 +22,16 @@ fn fuzz(args: &[&str]) -> (bool, String) {
 #[test]
 fn a_short_seeded_slice_finds_nothing() {
     let (ok, text) = fuzz(&[
-        "--seed", "16", "--games", "4", "--cases", "3000", "--lines", "6000",
+        "--seed",
+        "16",
+        "--games",
+        "4",
+        "--cases",
+        "3000",
+        "--lines",
+        "6000",
+        "--answers",
+        "8",
     ]);
     assert!(ok, "{text}");
     let summary = text
@@ -32,6 +41,25 @@ fn a_short_seeded_slice_finds_nothing() {
     assert!(
         summary.contains("6000 protocol lines") && summary.contains(" 0 panics, 0 failures"),
         "{summary}"
+    );
+    // Every variant's middlegames were asked, and every `go depth 1` / `go nodes 1000` left to
+    // end by itself did (issue #31).
+    let answered = 8 * chimera_protocol::registry::NAMES.len();
+    assert!(
+        summary.contains(&format!(" {answered} middlegames answered")),
+        "{summary}"
+    );
+    for name in chimera_protocol::registry::NAMES {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("answers {name} "))),
+            "{name}: {text}"
+        );
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("protocol: longest go depth 1 / nodes 1000")),
+        "{text}"
     );
     // Every variant took part, and the mutations were rejected often but not always.
     for name in chimera_protocol::registry::NAMES {

@@ -396,8 +396,13 @@ fn perft_eval_and_bench() {
             .starts_with("Final evaluation: +10 cp (white to move)"),
         "{eval:?}"
     );
-    let a = e.ask("bench 5");
-    let b = e.ask("bench 5");
+    // `bench` runs like a search: `readyok` at once, its lines then end with its totals.
+    let mut bench = || {
+        e.send("bench 5");
+        e.until("Nodes/second")
+    };
+    let a = bench();
+    let b = bench();
     let nodes = |l: &[String]| {
         l.iter()
             .find(|l| l.starts_with("Nodes searched"))
@@ -531,10 +536,12 @@ fn commands_pasted_during_a_bounded_search_wait_for_it() {
         search.iter().any(|l| l.starts_with("info depth 10 ")),
         "{search:?}"
     );
-    // `d` was not queued (it changes nothing): it showed the position being searched.
-    assert!(search
-        .iter()
-        .any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    // `d` answers after the `bestmove` of the `go` before it, showing the position searched.
+    let shown = e.until("Fen: ");
+    assert_eq!(
+        shown.last().unwrap(),
+        "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
     let perft = e.until("Nodes searched");
     assert_eq!(perft.last().unwrap(), "Nodes searched: 8901", "{perft:?}");
 
@@ -587,4 +594,69 @@ fn chess960_positions_castling_and_search() {
     // The orthodox way of writing castling is no move here.
     let said = e.ask("position fen 1r2k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1 moves e1g1");
     assert!(said.iter().any(|l| l.contains("e1g1")), "{said:?}");
+}
+
+#[test]
+fn replies_come_in_the_order_of_the_commands_they_answer() {
+    let mut e = Engine::start();
+    // Errors of later commands wait for the `bestmove` of the `go` before them (issue #31).
+    for line in [
+        "go depth 7",
+        "setoption name NoSuchOption value 1",
+        "position zzz",
+        "isready",
+    ] {
+        e.send(line);
+    }
+    let lines: Vec<String> = e
+        .until("readyok")
+        .into_iter()
+        .filter(|l| !l.starts_with("info depth") && !l.starts_with("info currmove"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].starts_with("bestmove "), "{lines:?}");
+    assert_eq!(lines[1], "info string error: unknown option 'NoSuchOption'");
+    assert!(
+        lines[2].starts_with("info string error: position"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[3], "readyok");
+    // `isready` with nothing waiting before it answers at once, during the search.
+    e.send("go depth 60");
+    e.send("isready");
+    let before = e.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    // `stop` ends the search and every search queued before it: each `go` answers in turn.
+    e.send("go depth 60");
+    e.send("nonsense");
+    e.send("isready");
+    let start = Instant::now();
+    e.send("stop");
+    let lines: Vec<String> = e
+        .until("readyok")
+        .into_iter()
+        .filter(|l| !l.starts_with("info depth") && !l.starts_with("info currmove"))
+        .collect();
+    assert!(start.elapsed() < Duration::from_secs(2), "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].starts_with("bestmove ") && lines[1].starts_with("bestmove "));
+    assert!(lines[2].contains("'nonsense'"), "{lines:?}");
+}
+
+#[test]
+fn quit_ends_a_bounded_search_and_what_waits_at_once() {
+    let mut e = Engine::start();
+    e.send("go depth 60");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 60");
+    std::thread::sleep(Duration::from_millis(100));
+    let start = Instant::now();
+    e.send("quit");
+    while e.child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(2), "still running");
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }

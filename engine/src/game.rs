@@ -251,6 +251,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (many ranged capturers on a large board) bounds them here.
     const QUIESCENCE_PLIES: usize = usize::MAX;
 
+    /// Quiescence plies within which a player in check tries every legal move (no standing
+    /// pat). Unbounded by default: where every move must end the check (chess), a run of checks
+    /// ends with the captures that give them. A variant where a king may stay attacked (007's
+    /// fast-and-deadly) bounds it, or a run of checks grows the tree without end; beyond the
+    /// bound a player in check stands pat and tries only tactical moves.
+    const QUIESCENCE_EVASION_PLIES: usize = usize::MAX;
+
     /// The start position.
     fn start(options: &Self::Options) -> Self;
     /// Parses the variant's FEN. Errors name the field and the token.

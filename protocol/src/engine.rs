@@ -1,6 +1,8 @@
 //! The protocol's state machine: applies each command to the session, starts and stops the
 //! search thread, and answers. Commands are read and handled on the caller's thread while a
-//! search runs on its own, so `stop`, `isready` and `quit` are answered at once.
+//! search, perft or bench runs on its own, and the caller's thread never waits for one: `stop`,
+//! `isready` and `quit` are answered at once. Replies come in the order of the commands they
+//! answer (docs/protocol.md, "Order of replies").
 
 use crate::command::{Command, Go};
 use crate::error::CommandError;
@@ -15,6 +17,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 pub const ENGINE_NAME: &str = concat!("Chimera ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the Chimera developers";
@@ -25,13 +28,36 @@ pub const BANNER: &str = concat!(
     " by the Chimera developers"
 );
 
+/// A search, perft or bench on its own thread; it has printed all it answers once the thread
+/// is finished.
 struct Running {
     handle: JoinHandle<()>,
     control: Arc<Control>,
-    /// The search printed (or is printing) its `bestmove`.
+    /// Set with the last line of its answer ([`Out::answer`]).
     done: Arc<AtomicBool>,
-    /// `infinite` or `ponder`: only the GUI ends it.
-    open_ended: bool,
+    /// `go infinite`: only the GUI ends it (a `ponder` search too, until `ponderhit`).
+    infinite: bool,
+}
+
+impl Running {
+    /// Its answer is out (or its thread ended without one).
+    fn finished(&self) -> bool {
+        self.done.load(Ordering::Acquire) || self.handle.is_finished()
+    }
+
+    /// Whether its answer comes before the answers of later commands: it ends by itself (or
+    /// was told to end), rather than waiting for the GUI's `stop` or `ponderhit`.
+    fn answers_first(&self) -> bool {
+        !self.finished()
+            && (self.control.is_halted() || !(self.infinite || self.control.is_pondering()))
+    }
+}
+
+/// A command line waiting for the search before it, parsed or not (its error is its answer).
+struct Queued {
+    command: Result<Command, CommandError>,
+    /// A `stop` or `quit` came after it: the search it starts ends at once.
+    halted: bool,
 }
 
 pub struct Engine {
@@ -42,9 +68,9 @@ pub struct Engine {
     current: usize,
     tt: Arc<TranspositionTable>,
     running: Option<Running>,
-    /// Commands that arrived while a bounded search ran and would have changed or ended it:
-    /// they run, in order, once it is over (a pasted session gets every `bestmove` whole).
-    pending: VecDeque<Command>,
+    /// Commands that arrived while a search's answer was still to come: they run, in order,
+    /// once it is out (a pasted session gets every `bestmove` whole, and every reply in order).
+    pending: VecDeque<Queued>,
     /// The baseline players' generator: seeded by `Seed`, advanced by every baseline move.
     rng: Arc<Mutex<SmallRng>>,
 }
@@ -77,15 +103,11 @@ impl Engine {
 
     /// Handles one input line. Returns `false` once the engine should exit (`quit`).
     pub fn handle_line(&mut self, line: &str) -> bool {
-        let result = match Command::parse(line) {
-            Ok(Some(c)) => self.dispatch(c),
-            Ok(None) => Ok(true),
-            Err(e) => Err(e.into()),
-        };
-        result.unwrap_or_else(|e| {
-            self.out.error(e);
-            true
-        })
+        match Command::parse(line) {
+            Ok(Some(command)) => self.dispatch(Ok(command)),
+            Ok(None) => true,
+            Err(e) => self.dispatch(Err(e.into())),
+        }
     }
 
     /// What commands change, as text: the variant, the engine's options and the position as
@@ -100,7 +122,7 @@ impl Engine {
         )
     }
 
-    /// Whether a search or perft is running (bounded or not).
+    /// Whether a search, perft or bench is running (bounded or not).
     pub fn is_searching(&mut self) -> bool {
         self.reap();
         self.running.is_some()
@@ -118,93 +140,124 @@ impl Engine {
         self.drain();
     }
 
-    /// The input ended: run what waits, finish a bounded search (its `bestmove` is what the
-    /// user piped in for), stop an open-ended one.
+    /// The input ended: run what waits, each after the search before it, let bounded searches
+    /// finish (their `bestmove` is what the user piped in for) and stop open-ended ones.
     pub fn end_of_input(&mut self) {
-        self.finish_queue();
-        self.wait_search();
+        self.finish(false);
     }
 
-    /// A bounded search runs: `position`, `setoption`, `go`, `ucinewgame` and `bench` wait for
-    /// it instead of cutting it short (UCI GUIs send `stop` first; a pasted session does not).
-    /// `isready`, `stop`, `quit` and `ponderhit` act at once, the rest keeps its order.
-    fn dispatch(&mut self, command: Command) -> Result<bool, CommandError> {
+    /// Handles a command, or queues it behind the search whose answer must come first. Only
+    /// `stop` and `quit` never queue: they end the running search and every search the queue
+    /// would start, so everything queued answers at once, in order.
+    fn dispatch(&mut self, command: Result<Command, CommandError>) -> bool {
         self.reap();
-        let immediate = matches!(
-            command,
-            Command::IsReady | Command::Stop | Command::Quit | Command::PonderHit
-        );
-        let disturbs = matches!(
-            command,
-            Command::SetOption { .. }
-                | Command::Position { .. }
-                | Command::Go(_)
-                | Command::UciNewGame
-                | Command::Bench { .. }
-        );
-        if !immediate && (self.has_pending() || (disturbs && self.busy())) {
-            self.pending.push_back(command);
-            return Ok(true);
-        }
         match command {
-            Command::Stop => {
-                self.stop_search();
+            Ok(Command::Stop) => {
+                self.halt_all();
                 self.drain();
-                Ok(true)
+                true
             }
-            Command::Quit => {
-                self.finish_queue();
-                self.stop_search();
-                Ok(false)
+            Ok(Command::Quit) => {
+                self.halt_all();
+                self.finish(true);
+                false
             }
-            other => self.handle(other),
+            command if self.has_pending() || self.waits(command.as_ref().ok()) => {
+                self.pending.push_back(Queued {
+                    command,
+                    halted: false,
+                });
+                true
+            }
+            command => self.run(command, false),
         }
     }
 
-    /// A search that ends by itself is running.
-    fn busy(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| !r.open_ended && !r.done.load(Ordering::Acquire))
-    }
-
-    /// Runs waiting commands until one starts a bounded search (the rest wait for that one).
-    fn drain(&mut self) {
-        while !self.busy() {
-            let Some(command) = self.pending.pop_front() else {
-                return;
-            };
-            if let Err(e) = self.handle(command) {
-                self.out.error(e);
+    /// Whether `command`, next in line, must wait for the running search. `isready` and
+    /// `ponderhit` never wait for a search (UCI: `readyok` at once, even while it thinks);
+    /// the rest waits for a search whose answer is due before theirs. During `go infinite`
+    /// (or `ponder`) the GUI may still look around (`d`, `position`, ...), but `setoption`,
+    /// `ucinewgame` and `bench` end it first: they change what it searches with.
+    /// (`None`: a line that did not parse, whose answer is its error.)
+    fn waits(&self, command: Option<&Command>) -> bool {
+        let Some(running) = &self.running else {
+            return false;
+        };
+        match command {
+            Some(Command::IsReady | Command::PonderHit) => false,
+            _ if running.answers_first() => true,
+            Some(Command::SetOption { .. } | Command::UciNewGame | Command::Bench { .. }) => {
+                running.control.halt();
+                true
             }
+            _ => false,
         }
     }
 
-    /// Runs every waiting command, each after the search before it.
-    fn finish_queue(&mut self) {
-        while self.has_pending() {
-            self.wait_search();
-            self.drain();
-        }
-    }
-
-    /// Waits for a bounded search to end; stops an open-ended one.
-    fn wait_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            if r.open_ended {
+    /// Runs a command now; its error, if any, is its answer. `false` after `quit`.
+    fn run(&mut self, command: Result<Command, CommandError>, halted: bool) -> bool {
+        let result = command.and_then(|c| self.handle(c));
+        if halted {
+            if let Some(r) = &self.running {
                 r.control.halt();
             }
-            let _ = r.handle.join();
+        }
+        result.unwrap_or_else(|e| {
+            self.out.error(e);
+            true
+        })
+    }
+
+    /// `stop`: ends the running search and every one the queue would start.
+    fn halt_all(&mut self) {
+        if let Some(r) = &self.running {
+            r.control.halt();
+        }
+        for q in &mut self.pending {
+            q.halted = true;
+        }
+    }
+
+    /// Runs waiting commands, in order, until one must wait for a search.
+    fn drain(&mut self) {
+        loop {
+            self.reap();
+            let Some(front) = self.pending.front() else {
+                return;
+            };
+            if self.waits(front.command.as_ref().ok()) {
+                return;
+            }
+            let Some(q) = self.pending.pop_front() else {
+                return;
+            };
+            self.run(q.command, q.halted);
+        }
+    }
+
+    /// Runs every waiting command, each after the search before it, and waits for the last
+    /// search. With `halt` every search ends at once (`quit`); without it bounded searches run
+    /// to their end (the end of the input) and open-ended ones are stopped.
+    fn finish(&mut self, halt: bool) {
+        loop {
+            self.reap();
+            match &self.running {
+                Some(r) if halt || !r.answers_first() => r.control.halt(),
+                _ => {}
+            }
+            self.drain();
+            if self.pending.is_empty() && self.running.is_none() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 
     fn handle(&mut self, command: Command) -> Result<bool, CommandError> {
-        self.reap();
         match command {
             Command::Uci => self.uci(),
             Command::IsReady => self.out.line("readyok"),
             Command::UciNewGame => {
-                self.stop_search();
                 self.clear_hash();
                 self.session().reset();
             }
@@ -216,50 +269,56 @@ impl Engine {
                     r.control.ponderhit();
                 }
             }
-            Command::Stop => self.stop_search(),
-            Command::Quit => {
-                self.stop_search();
-                return Ok(false);
-            }
+            // `dispatch` acts on these at once; here only for completeness.
+            Command::Stop => self.halt_all(),
+            Command::Quit => return Ok(false),
             Command::Display => self.out.lines(&self.sessions[self.current].display()),
             Command::Eval => self.out.lines(&self.sessions[self.current].eval()),
-            Command::Bench { depth } => {
-                self.stop_search();
-                let totals = self.sessions[self.current].bench(depth, &self.out);
-                let ms = totals.time.as_millis() as u64;
-                self.out.line("===========================");
-                self.out.line(&format!("Total time (ms) : {ms}"));
-                self.out
-                    .line(&format!("Nodes searched  : {}", totals.nodes));
-                self.out.line(&format!(
-                    "Nodes/second    : {}",
-                    totals.nodes * 1000 / ms.max(1)
-                ));
-            }
+            Command::Bench { depth } => self.bench(depth)?,
         }
         Ok(true)
     }
 
-    /// Forgets a search that ended by itself: once its `bestmove` is out, the GUI may go on,
-    /// so its thread, at most a line away from its end, is joined.
+    /// Forgets a search whose answer is out (its thread then ends at once).
     fn reap(&mut self) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.done.load(Ordering::Acquire))
-        {
+        if self.running.as_ref().is_some_and(Running::finished) {
             if let Some(r) = self.running.take() {
                 let _ = r.handle.join();
             }
         }
     }
 
-    /// Stops the running search, if any, and waits for its `bestmove`.
-    fn stop_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.control.halt();
-            let _ = r.handle.join();
+    /// `bench`, on its own thread like a search: `stop` ends it after the position it is on.
+    fn bench(&mut self, depth: Option<u32>) -> Result<(), CommandError> {
+        if self.running.is_some() {
+            return Err(CommandError::Busy);
         }
+        let job = self.sessions[self.current].bench(depth);
+        let control = Arc::new(Control::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
+        let handle = std::thread::Builder::new()
+            .name("bench".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                let totals = job(&out, &c);
+                let ms = totals.time.as_millis() as u64;
+                let nps = totals.nodes * 1000 / ms.max(1);
+                let text = format!(
+                    "===========================\nTotal time (ms) : {ms}\n\
+                     Nodes searched  : {}\nNodes/second    : {nps}",
+                    totals.nodes
+                );
+                out.answer(&text, &d);
+            })
+            .map_err(CommandError::thread("bench"))?;
+        self.running = Some(Running {
+            handle,
+            control,
+            done,
+            infinite: false,
+        });
+        Ok(())
     }
 
     /// Empties the table (no search runs: the caller stopped it).
@@ -293,8 +352,7 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ParseError> {
-        // Options shape the next search, never the running one: finish it first.
-        self.stop_search();
+        // Options shape the next search, never the running one (it waited for it to end).
         if name.eq_ignore_ascii_case("UCI_Variant") {
             let value = value.unwrap_or("");
             let index = self
@@ -366,17 +424,13 @@ impl Engine {
             let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
             let handle = std::thread::Builder::new()
                 .name("perft".into())
-                .spawn(move || {
-                    let text = job(&|| c.is_stopped());
-                    d.store(true, Ordering::Release);
-                    out.lines(&text);
-                })
+                .spawn(move || out.answer(&job(&|| c.is_stopped()), &d))
                 .map_err(CommandError::thread("perft"))?;
             self.running = Some(Running {
                 handle,
                 control,
                 done,
-                open_ended: false,
+                infinite: false,
             });
             return Ok(());
         }
@@ -394,13 +448,13 @@ impl Engine {
             out: self.out.clone(),
             rng: self.rng.clone(),
         };
-        let open_ended = go.limits.infinite || go.limits.ponder;
+        let infinite = go.limits.infinite;
         let handle = self.sessions[self.current].go(&go, env)?;
         self.running = Some(Running {
             handle,
             control,
             done,
-            open_ended,
+            infinite,
         });
         Ok(())
     }

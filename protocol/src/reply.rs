@@ -31,6 +31,21 @@ impl Out {
         }
     }
 
+    /// Writes the last lines of a search's (perft's, bench's) answer and sets `done`, under one
+    /// lock: the engine writes replies to later commands only once it sees `done`, so none
+    /// comes before these lines, and a reader who sees them finds `done` set.
+    pub fn answer(&self, text: &str, done: &std::sync::atomic::AtomicBool) {
+        let mut w = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        done.store(true, std::sync::atomic::Ordering::Release);
+        for l in text.lines() {
+            let _ = writeln!(w, "{l}");
+        }
+        let _ = w.flush();
+    }
+
     pub fn error(&self, message: impl std::fmt::Display) {
         self.line(&format!("info string error: {message}"));
     }

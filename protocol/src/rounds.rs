@@ -7,8 +7,10 @@ use crate::baseline::Play;
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::error::CommandError;
-use crate::reply::{self, Out};
-use crate::session::{perft_stopped_note, BenchTotals, PerftJob, SearchEnv, Session};
+use crate::reply;
+use crate::session::{
+    bench_stopped_note, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
+};
 use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
@@ -16,7 +18,6 @@ use chimera_engine::simultaneous::{perft, SimultaneousGame};
 use chimera_engine::{ParseError, Player, VariantOptions};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -311,8 +312,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
                         "bestmove (none)".to_string()
                     }
                 };
-                env.done.store(true, Ordering::Release);
-                env.out.line(&bestmove);
+                env.out.answer(&bestmove, &env.done);
             })
             .map_err(CommandError::thread("search"))
     }
@@ -367,51 +367,58 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
         format!("Final evaluation: {score:+} cp from White's side\n")
     }
 
-    fn bench(&self, depth: Option<u32>, out: &Out) -> BenchTotals {
+    fn bench(&self, depth: Option<u32>) -> BenchJob {
         let depth = depth.unwrap_or(G::bench_depth());
         let mut fens: Vec<String> = G::bench_fens().iter().map(|f| f.to_string()).collect();
         if fens.is_empty() {
             fens.push(G::start(&self.options).fen());
         }
-        let params = RoundParams {
-            limits: Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            ..RoundParams::default()
-        };
-        let mut totals = BenchTotals::default();
-        let mut tt = TranspositionTable::new(16);
-        for (i, fen) in fens.iter().enumerate() {
-            let pos = match G::from_fen(fen, &self.options) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    out.error(format!("bench position {}: {e}", i + 1));
-                    continue;
-                }
+        let options = self.options.clone();
+        Box::new(move |out, control| {
+            let params = RoundParams {
+                limits: Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                },
+                ..RoundParams::default()
             };
-            for side in Player::BOTH {
-                tt.clear();
-                let control = Arc::new(Control::default());
-                let start = Instant::now();
-                let r = root::think(&pos, &[], side, &params, &tt, &control, &mut |_| {});
-                totals.time += start.elapsed();
-                totals.nodes += r.nodes;
-                let best = r
-                    .strategy
-                    .first()
-                    .map_or("(none)".into(), |(o, _)| pos.format_order(*o));
-                out.line(&format!(
-                    "info string bench {}/{} {side}: nodes {} best {best} value {:.4} fen {fen}",
-                    i + 1,
-                    fens.len(),
-                    r.nodes,
-                    r.value
-                ));
+            let mut totals = BenchTotals::default();
+            let mut tt = TranspositionTable::new(16);
+            for (i, fen) in fens.iter().enumerate() {
+                if control.is_stopped() {
+                    out.line(&bench_stopped_note(i, fens.len()));
+                    break;
+                }
+                let pos = match G::from_fen(fen, &options) {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        out.error(format!("bench position {}: {e}", i + 1));
+                        continue;
+                    }
+                };
+                for side in Player::BOTH {
+                    tt.clear();
+                    let nested = Arc::new(Control::nested(control));
+                    let start = Instant::now();
+                    let r = root::think(&pos, &[], side, &params, &tt, &nested, &mut |_| {});
+                    totals.time += start.elapsed();
+                    totals.nodes += r.nodes;
+                    let best = r
+                        .strategy
+                        .first()
+                        .map_or("(none)".into(), |(o, _)| pos.format_order(*o));
+                    out.line(&format!(
+                        "info string bench {}/{} {side}: nodes {} best {best} value {:.4} fen {fen}",
+                        i + 1,
+                        fens.len(),
+                        r.nodes,
+                        r.value
+                    ));
+                }
+                totals.positions += 1;
             }
-            totals.positions += 1;
-        }
-        totals
+            totals
+        })
     }
 }
 

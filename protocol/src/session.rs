@@ -14,7 +14,7 @@ use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::{Game, ParseError, VariantOptions};
 use rand::rngs::SmallRng;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -23,6 +23,14 @@ pub use chimera_engine::describe::{squares_text, Describe, EvalRow};
 
 /// A `go perft` to run: given what says stop, the text to print.
 pub type PerftJob = Box<dyn FnOnce(&(dyn Fn() -> bool + Sync)) -> String + Send>;
+
+/// A `bench` to run on its own thread: given where to print and what stops it, its totals.
+pub type BenchJob = Box<dyn FnOnce(&Out, &Arc<Control>) -> BenchTotals + Send>;
+
+/// The line of a `bench` that `stop` cut short, before its totals.
+pub fn bench_stopped_note(done: usize, of: usize) -> String {
+    format!("info string bench stopped: {done} of {of} positions searched")
+}
 
 /// The closing lines of a divide that `stop` cut short, before its `Nodes searched` line.
 pub fn perft_stopped_note(counted: usize, of: usize) -> String {
@@ -33,7 +41,8 @@ pub fn perft_stopped_note(counted: usize, of: usize) -> String {
 pub struct SearchEnv {
     pub tt: Arc<TranspositionTable>,
     pub control: Arc<Control>,
-    /// Set just before `bestmove` is printed: from then on the GUI may send the next `go`.
+    /// Set with the `bestmove` line ([`Out::answer`]): from then on the GUI may send the next
+    /// `go`.
     pub done: Arc<AtomicBool>,
     pub options: EngineOptions,
     pub out: Out,
@@ -73,9 +82,10 @@ pub trait Session: Send {
     fn display(&self) -> String;
     /// `eval`.
     fn eval(&self) -> String;
-    /// `bench`: searches the variant's bench positions to `depth` (or its default) with one
-    /// thread and a fresh 16 MiB table, printing a line per position.
-    fn bench(&self, depth: Option<u32>, out: &Out) -> BenchTotals;
+    /// `bench`: a job searching the variant's bench positions to `depth` (or its default)
+    /// with one thread and a fresh 16 MiB table, printing a line per position; a stop ends it
+    /// after the position it is on.
+    fn bench(&self, depth: Option<u32>) -> BenchJob;
 }
 
 pub struct GameSession<G: Game> {
@@ -146,8 +156,7 @@ fn spawn_baseline<G: Game>(
                 }
                 format!("bestmove {}", reply::plies_text(&root, &turn))
             };
-            env.done.store(true, Ordering::Release);
-            env.out.line(&bestmove);
+            env.out.answer(&bestmove, &env.done);
         })
         .map_err(CommandError::thread("baseline"))
 }
@@ -243,8 +252,7 @@ impl<G: Describe> Session for GameSession<G> {
                     out.line(&reply::no_move_info(&root));
                 }
                 let bestmove = reply::bestmove_line(&root, &result, &tt);
-                done.store(true, Ordering::Release);
-                out.line(&bestmove);
+                out.answer(&bestmove, &done);
             })
             .map_err(CommandError::thread("search"))
     }
@@ -313,44 +321,52 @@ impl<G: Describe> Session for GameSession<G> {
         text
     }
 
-    fn bench(&self, depth: Option<u32>, out: &Out) -> BenchTotals {
+    fn bench(&self, depth: Option<u32>) -> BenchJob {
         let depth = depth.unwrap_or(G::bench_depth());
         let mut fens: Vec<String> = G::bench_fens().iter().map(|f| f.to_string()).collect();
         if fens.is_empty() {
             fens.push(G::start(&self.options).fen());
         }
-        let params = SearchParams::<G::Move> {
-            limits: Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            ..SearchParams::default()
-        };
-        let mut totals = BenchTotals::default();
-        let mut tt = TranspositionTable::new(16);
-        for (i, fen) in fens.iter().enumerate() {
-            let pos = match G::from_fen(fen, &self.options) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    out.error(format!("bench position {}: {e}", i + 1));
-                    continue;
-                }
+        let options = self.options.clone();
+        Box::new(move |out, control| {
+            let params = SearchParams::<G::Move> {
+                limits: Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                },
+                ..SearchParams::default()
             };
-            tt.clear();
-            let start = Instant::now();
-            let r = search::search(&pos, &[], &params, &tt, &Control::default(), &mut |_| {});
-            totals.time += start.elapsed();
-            totals.nodes += r.nodes;
-            totals.positions += 1;
-            let best = r.best.map_or("(none)".into(), |m| pos.format_move(m));
-            out.line(&format!(
-                "info string bench {}/{}: nodes {} bestmove {best} score {} fen {fen}",
-                i + 1,
-                fens.len(),
-                r.nodes,
-                reply::score_text(r.score)
-            ));
-        }
-        totals
+            let mut totals = BenchTotals::default();
+            let mut tt = TranspositionTable::new(16);
+            for (i, fen) in fens.iter().enumerate() {
+                if control.is_stopped() {
+                    out.line(&bench_stopped_note(i, fens.len()));
+                    break;
+                }
+                let pos = match G::from_fen(fen, &options) {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        out.error(format!("bench position {}: {e}", i + 1));
+                        continue;
+                    }
+                };
+                tt.clear();
+                let start = Instant::now();
+                let nested = Control::nested(control);
+                let r = search::search(&pos, &[], &params, &tt, &nested, &mut |_| {});
+                totals.time += start.elapsed();
+                totals.nodes += r.nodes;
+                totals.positions += 1;
+                let best = r.best.map_or("(none)".into(), |m| pos.format_move(m));
+                out.line(&format!(
+                    "info string bench {}/{}: nodes {} bestmove {best} score {} fen {fen}",
+                    i + 1,
+                    fens.len(),
+                    r.nodes,
+                    reply::score_text(r.score)
+                ));
+            }
+            totals
+        })
     }
 }

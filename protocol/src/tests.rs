@@ -64,6 +64,14 @@ fn send(e: &mut Engine, lines: &[&str]) {
     }
 }
 
+/// Waits until no search runs and no command waits for one.
+fn settle(e: &mut Engine) {
+    while e.is_searching() || e.has_pending() {
+        e.tick();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 fn fen_of(e: &mut Engine, c: &Capture) -> String {
     c.take();
     send(e, &["d"]);
@@ -262,10 +270,15 @@ fn perft_bench_d_and_eval() {
         c.wait_for("Nodes searched"),
         vec!["1: 3", "2: 3", "3: 2", "", "Nodes searched: 8"]
     );
-    send(&mut e, &["bench"]);
-    let first = c.take();
-    send(&mut e, &["bench"]);
-    let second = c.take();
+    // `bench` runs on its own thread, like a search.
+    let mut bench = || {
+        settle(&mut e);
+        send(&mut e, &["bench"]);
+        c.wait_for("Nodes/second")
+    };
+    let first = bench();
+    let second = bench();
+    settle(&mut e);
     let nodes = |lines: &[String]| {
         lines
             .iter()

@@ -13,7 +13,13 @@
 //!   engine in this process. After each line a running search is stopped. A line that
 //!   answers `info string error` must leave the engine's state (variant, options, position)
 //!   as it was; any panic on any thread, or a line that takes over `HANG` to settle, fails.
+//!   A `go depth 1` or `go nodes 1000` is not stopped: it must end by itself within
+//!   [`answers::ENDS_BY_ITSELF`];
+//! * `answers`: `--answers` middlegames per variant, reached by long random games under every
+//!   combination of the variant's rule options, where `go depth 1` and `go nodes 1000` must end
+//!   by themselves and `isready` and `stop` answer at once (see [`answers`]).
 
+mod answers;
 mod mutate;
 mod variants;
 
@@ -28,8 +34,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use variants::{Budget, VariantFuzz};
 
-const USAGE: &str = "usage: chimera fuzz [--target all|games|fen|moves|protocol] [--lines N] \
-                     [--games N] [--cases N] [--seed S] [--verbose] [--verbose-from LINE]";
+const USAGE: &str = "usage: chimera fuzz [--target all|games|fen|moves|protocol|answers] \
+                     [--lines N] [--games N] [--cases N] [--answers N] [--seed S] [--verbose] \
+                     [--verbose-from LINE]";
 
 /// A line that takes longer than this to be handled and its search stopped is a hang.
 const HANG: Duration = Duration::from_secs(10);
@@ -42,6 +49,8 @@ pub struct Tally {
     pub moves: u64,
     pub lines: u64,
     pub rejected: u64,
+    /// Middlegames where the `answers` target asked its questions.
+    pub answers: u64,
     pub failures: Vec<String>,
 }
 
@@ -58,6 +67,7 @@ impl Tally {
         self.moves += other.moves;
         self.lines += other.lines;
         self.rejected += other.rejected;
+        self.answers += other.answers;
         self.failures.extend(other.failures);
     }
 }
@@ -83,6 +93,8 @@ struct Args {
     lines: u64,
     games: usize,
     cases: usize,
+    /// Middlegames per variant for the `answers` target.
+    answers: usize,
     seed: u64,
     /// Print every protocol line from this index on, with what it answered.
     verbose_from: u64,
@@ -94,6 +106,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         lines: 100_000,
         games: 20,
         cases: 20_000,
+        answers: 40,
         seed: 1,
         verbose_from: u64::MAX,
     };
@@ -109,13 +122,14 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--lines" => a.lines = number(value()?)?,
             "--games" => a.games = number(value()?)? as usize,
             "--cases" => a.cases = number(value()?)? as usize,
+            "--answers" => a.answers = number(value()?)? as usize,
             "--seed" => a.seed = number(value()?)?,
             "--verbose" => a.verbose_from = 0,
             "--verbose-from" => a.verbose_from = number(value()?)?,
             other => return Err(format!("unknown flag '{other}'\n{USAGE}")),
         }
     }
-    if !["all", "games", "fen", "moves", "protocol"].contains(&a.target.as_str()) {
+    if !["all", "games", "fen", "moves", "protocol", "answers"].contains(&a.target.as_str()) {
         return Err(format!("unknown target '{}'\n{USAGE}", a.target));
     }
     Ok(a)
@@ -157,15 +171,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if wants("protocol") {
         tally.add(protocol(&pool, a.lines, a.seed, a.verbose_from));
     }
+    if wants("answers") {
+        tally.add(answers::answers(a.answers, 240, a.seed));
+    }
     let panics = PANICS.load(Ordering::SeqCst);
     println!(
-        "fuzz seed {}: {} positions, {} FENs, {} moves, {} protocol lines ({} rejected), {panics} panics, {} failures, {:.1} s",
+        "fuzz seed {}: {} positions, {} FENs, {} moves, {} protocol lines ({} rejected), {} middlegames answered, {panics} panics, {} failures, {:.1} s",
         a.seed,
         tally.positions,
         tally.fens,
         tally.moves,
         tally.lines,
         tally.rejected,
+        tally.answers,
         tally.failures.len(),
         started.elapsed().as_secs_f64()
     );
@@ -236,6 +254,7 @@ fn engine_lines() -> Vec<String> {
         "go depth -1",
         "go nodes 99999999999999999999",
         "go wtime -5",
+        "bench 1",
         "position startpos",
         "position fen",
         "",
@@ -287,6 +306,8 @@ fn protocol(
         }
     });
     let mut slowest = (Duration::ZERO, String::new());
+    // The longest `go depth 1` / `go nodes 1000` per variant, left to end by itself.
+    let mut longest: Vec<(&str, Duration)> = Vec::new();
     let mut variant = 0usize;
     for i in 0..count {
         // Mostly the current variant's lines, so positions and searches go deep into each.
@@ -320,12 +341,29 @@ fn protocol(
             c.1 = Instant::now();
         }
         let began = Instant::now();
+        let mut not_ended = None;
         let before = engine.state();
         let panics = PANICS.load(Ordering::SeqCst);
         let handled = panic::catch_unwind(AssertUnwindSafe(|| {
             let alive = engine.handle_line(&line);
             let out = captured.take();
             let after = if alive { Some(engine.state()) } else { None };
+            // A search that ends by itself must do so, in time proportional to what it asks.
+            if alive && ends_by_itself(&line) {
+                let start = Instant::now();
+                while engine.is_searching() && start.elapsed() < answers::ENDS_BY_ITSELF {
+                    std::thread::sleep(Duration::from_micros(100));
+                }
+                let took = start.elapsed();
+                let key = pool[variant].0;
+                match longest.iter_mut().find(|(v, _)| *v == key) {
+                    Some((_, t)) => *t = (*t).max(took),
+                    None => longest.push((key, took)),
+                }
+                if engine.is_searching() {
+                    not_ended = Some(took);
+                }
+            }
             // Let some searches run a moment before the stop, so they are stopped in flight.
             if alive && rng.random_range(0..8) == 0 {
                 std::thread::sleep(Duration::from_millis(rng.random_range(0..5)));
@@ -343,6 +381,9 @@ fn protocol(
         }));
         tally.lines += 1;
         let shown: String = line.chars().take(200).collect();
+        if let Some(took) = not_ended {
+            tally.fail(format!("'{shown}' did not end by itself in {took:?}"));
+        }
         match handled {
             Err(_) => tally.fail(format!("panic on '{shown}'")),
             Ok((alive, out, after)) => {
@@ -392,6 +433,14 @@ fn protocol(
         }
     }
     current.lock().unwrap_or_else(|p| p.into_inner()).2 = true;
+    let longest: Vec<String> = longest
+        .iter()
+        .map(|(v, t)| format!("{v} {:.1} ms", t.as_secs_f64() * 1e3))
+        .collect();
+    println!(
+        "protocol: longest go depth 1 / nodes 1000, left to end by itself: {}",
+        longest.join(", ")
+    );
     println!(
         "protocol: {} lines, {} rejected, slowest line {:.1} ms: '{}'",
         tally.lines,
@@ -400,4 +449,18 @@ fn protocol(
         slowest.1
     );
     tally
+}
+
+/// A `go` that must end by itself soon: one `depth 1` or one `nodes 1000` limit (beside
+/// `side`, `searchmoves`, a clock), and nothing open-ended (`infinite`, `ponder`).
+fn ends_by_itself(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let count = |w: &str| words.iter().filter(|x| **x == w).count();
+    let limit = words
+        .windows(2)
+        .any(|p| p == ["depth", "1"] || p == ["nodes", "1000"]);
+    words.first() == Some(&"go")
+        && limit
+        && count("depth") + count("nodes") == 1
+        && count("infinite") + count("ponder") + count("perft") == 0
 }

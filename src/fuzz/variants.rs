@@ -342,6 +342,7 @@ fn go_lines(tokens: &[String], simultaneous: bool, rng: &mut SmallRng) -> Vec<St
         "depth 1".to_string(),
         "depth 2".to_string(),
         "nodes 500".to_string(),
+        "nodes 1000".to_string(),
         "movetime 2".to_string(),
         "wtime 200 btime 200 winc 0 binc 0".to_string(),
         "wtime 100 btime 100 movestogo 1".to_string(),

@@ -260,12 +260,14 @@ fn root_moves<G: Game>(
 /// ends. Each ply of the turn is so a searched choice, as [`turn_of`] then reads it off the
 /// returned line (the turn, then what the last search saw beyond it, for `ponder`).
 ///
-/// Each search gets the depth `result` completed (at least 1), `params`' node limit, and,
-/// where the first search was bounded by time (a clock, `infinite` or `ponder` stopped by the
-/// GUI), half of what remains of a budget of half the time `control` has run so far, cut to
-/// what the move's hard limit leaves (`movetime`, the clock's plan), or to one second after
-/// `infinite` or `ponder`, where the GUI waits for the answer. A game whose turns are one ply
-/// (chess) gets `result.pv` back without any search.
+/// The searches run under `control`, as the first one did: a [`Control::halt`] (the GUI's
+/// `stop`) ends them within [`worker`]'s grace of nodes, and the line then ends where they got
+/// to ([`turn_of`] completes it from the table). Each gets the depth `result` completed (at
+/// least 1) and what is left of `params`' node limit; where the first search was bounded by
+/// time (a clock, or a `ponder` search after `ponderhit`), the turn takes at most half the time
+/// the first search took, never past the move's hard limit (`movetime`, the clock's plan), and
+/// each search half of what remains of that. A game whose turns are one ply (chess) gets
+/// `result.pv` back without any search.
 pub fn complete_turn<G: Game>(
     root: &G,
     history: &[u64],
@@ -274,25 +276,21 @@ pub fn complete_turn<G: Game>(
     tt: &TranspositionTable,
     control: &Control,
 ) -> Vec<G::Move> {
-    // After the GUI's `stop` the answer must come at once: the searched line, completed from
-    // the table as `bestmove` does (a turn answered in part is asked again for the rest).
-    if control.is_halted() {
-        return result.pv.clone();
-    }
     let player = root.to_move();
     let limits = &params.limits;
+    // The end of the turn's time on `control`'s clock, which started with the `go`.
     let elapsed = control.elapsed();
-    let budget = if limits.uses_clock() {
-        // Never past the move's hard limit (all of `movetime`, a share of the clock).
+    let deadline = if limits.uses_clock() {
         let hard = TimePlan::new(limits, player, params.move_overhead).hard;
-        let left = hard.map_or(Duration::MAX, |h| h.saturating_sub(elapsed));
-        Some((elapsed / 2).min(left))
+        Some((elapsed + elapsed / 2).min(hard.unwrap_or(Duration::MAX)))
     } else if limits.infinite || limits.ponder {
-        Some((elapsed / 2).min(Duration::from_secs(1)))
+        // Only a halt ends these searches, and it ends the turn too; after `ponderhit` the
+        // clock above applies. A second at most, should neither hold.
+        Some(elapsed + (elapsed / 2).min(Duration::from_secs(1)))
     } else {
         None
     };
-    let started = std::time::Instant::now();
+    let mut nodes_used = result.nodes;
     let mut keys = history.to_vec();
     let mut pos = root.clone();
     let mut line: Vec<G::Move> = Vec::new();
@@ -312,7 +310,8 @@ pub fn complete_turn<G: Game>(
         }
         let mid_turn =
             pos.to_move() == player && pos.quick_outcome().is_none() && line.len() < MAX_PLY;
-        if !mid_turn {
+        // After the GUI's `stop` the answer comes at once, as far as the searches got.
+        if !mid_turn || control.is_halted() {
             line.extend_from_slice(&ahead[followed..]);
             return line;
         }
@@ -321,12 +320,15 @@ pub fn complete_turn<G: Game>(
         if moves.is_empty() {
             return line;
         }
-        let move_time =
-            budget.map(|b| (b.saturating_sub(started.elapsed()) / 2).max(Duration::from_millis(1)));
+        // `movetime` on `control`'s clock: the search stops once that reads it.
+        let move_time = deadline.map(|d| {
+            let now = control.elapsed();
+            now + (d.saturating_sub(now) / 2).max(Duration::from_millis(1))
+        });
         let sub = SearchParams {
             limits: Limits {
                 depth: Some(result.depth.max(1)),
-                nodes: limits.nodes,
+                nodes: limits.nodes.map(|n| n.saturating_sub(nodes_used).max(1)),
                 move_time,
                 ..Limits::default()
             },
@@ -337,7 +339,10 @@ pub fn complete_turn<G: Game>(
             seed: params.seed,
             pruning: params.pruning,
         };
-        ahead = search(&pos, &keys, &sub, tt, &Control::new(false), &mut |_| {}).pv;
+        control.resume();
+        let found = search(&pos, &keys, &sub, tt, control, &mut |_| {});
+        nodes_used += found.nodes;
+        ahead = found.pv;
         if ahead.is_empty() {
             ahead.push(moves[0]);
         }

@@ -416,10 +416,23 @@ fn complete_turn_searches_the_plies_a_short_line_leaves_open() {
 /// A game of endless checking captures: every move captures and every position is in check, so
 /// quiescence never stands pat and never ends before the deepest ply. The search of the first
 /// root move is as long as one likes: the shape of 007 positions whose capture chains exploded.
+/// With `turn` above 1 a player plays that many plies in a row, as in 007.
 #[derive(Clone, Debug)]
 struct Captures {
     path: u64,
     player: Player,
+    turn: u8,
+    /// Plies of the current turn played.
+    played: u8,
+}
+
+impl Captures {
+    fn with_turns(turn: u8) -> Self {
+        Captures {
+            turn,
+            ..Captures::start(&())
+        }
+    }
 }
 
 impl Game for Captures {
@@ -432,6 +445,8 @@ impl Game for Captures {
         Captures {
             path: 1,
             player: Player::White,
+            turn: 1,
+            played: 0,
         }
     }
     fn from_fen(_: &str, _: &()) -> Result<Self, crate::ParseError> {
@@ -447,12 +462,19 @@ impl Game for Captures {
         (0..6).for_each(|m| out.push(m));
     }
     fn play(&self, mv: u8) -> Self {
+        let ends = self.played + 1 >= self.turn;
         Captures {
             path: self
                 .path
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(mv as u64 + 1),
-            player: self.player.other(),
+            player: if ends {
+                self.player.other()
+            } else {
+                self.player
+            },
+            turn: self.turn,
+            played: if ends { 0 } else { self.played + 1 },
         }
     }
     fn key(&self) -> u64 {
@@ -509,4 +531,64 @@ fn a_stop_is_obeyed_even_while_the_first_root_move_is_still_unsearched() {
         t.elapsed()
     );
     assert!(best.is_some());
+}
+
+/// Runs 007's turn completion of a one-ply line in a game of three-ply turns whose every search
+/// explodes, on its own thread (so a completion that ignores its limits fails, not hangs, the
+/// test); `before` runs with the control once it started. The time it took.
+fn complete_exploding_turn(limits: Limits, before: impl FnOnce(&Control)) -> Duration {
+    let control = std::sync::Arc::new(Control::default());
+    let c = control.clone();
+    let (done, finished) = std::sync::mpsc::channel();
+    let t = Instant::now();
+    std::thread::spawn(move || {
+        let pos = Captures::with_turns(3);
+        let params = SearchParams {
+            limits,
+            ..SearchParams::default()
+        };
+        let result = SearchResult {
+            best: Some(0),
+            pv: vec![0],
+            score: 0,
+            depth: 1,
+            nodes: 0,
+        };
+        let tt = TranspositionTable::new(1);
+        let line = complete_turn(&pos, &[], &params, &result, &tt, &c);
+        let _ = done.send(line);
+    });
+    before(&control);
+    let line = finished
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the turn's completion ends within 5 s");
+    assert_eq!(line[0], 0, "{line:?}");
+    t.elapsed()
+}
+
+#[test]
+fn turn_completion_obeys_a_halt() {
+    let took = complete_exploding_turn(params::<u8>(1).limits, |control| {
+        std::thread::sleep(Duration::from_millis(30));
+        control.halt();
+    });
+    assert!(took < Duration::from_millis(300), "{took:?}");
+}
+
+#[test]
+fn turn_completion_obeys_the_clock_and_the_node_limit() {
+    // `movetime 100`: the turn ends by the move's hard limit, though its searches explode.
+    let clock = Limits {
+        move_time: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let took = complete_exploding_turn(clock, |_| {});
+    assert!(took < Duration::from_millis(400), "{took:?}");
+    // `nodes 1000`: each search gets what is left, then the grace of nodes.
+    let nodes = Limits {
+        nodes: Some(1000),
+        ..Limits::default()
+    };
+    let took = complete_exploding_turn(nodes, |_| {});
+    assert!(took < Duration::from_millis(400), "{took:?}");
 }

@@ -51,11 +51,17 @@ impl TimePlan {
                 hard: Some(t),
             };
         }
-        let Some(left) = limits.time[me.index()] else {
-            return TimePlan {
-                soft: None,
-                hard: None,
-            };
+        // A clock given for the other player only leaves none for `me`: no time, as Stockfish
+        // reads it (it answers at once), rather than no limit at all.
+        let left = match limits.time[me.index()] {
+            Some(left) => left,
+            None if limits.uses_clock() => Duration::ZERO,
+            None => {
+                return TimePlan {
+                    soft: None,
+                    hard: None,
+                }
+            }
         };
         let inc = limits.inc[me.index()];
         let to_go = limits.moves_to_go.unwrap_or(HORIZON).clamp(1, 50);
@@ -134,7 +140,16 @@ impl Control {
 
     #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_stopped())
+        self.stop.load(Relaxed)
+            || self.halted.load(Relaxed)
+            || self.parent.as_ref().is_some_and(|p| p.is_stopped())
+    }
+
+    /// Lets a search that follows a stopped one (007's turn completion) run under this
+    /// control, on its clock: only the limits and [`Control::halt`] stop it, and a halt from
+    /// before stays in force.
+    pub fn resume(&self) {
+        self.stop.store(false, Relaxed);
     }
 
     /// The opponent played the expected move: the clock starts now.
@@ -197,12 +212,21 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(TimePlan::new(&limits, Player::White, ms(10)).hard, None);
-        // Black's clock is Black's: White's time left does not plan Black's move.
+    }
+
+    #[test]
+    fn a_clock_missing_for_the_mover_is_no_time() {
+        // Black's clock is Black's: White's time left does not plan Black's move, and a clock
+        // given without Black's leaves Black none (issue #31: it answers at once).
         let limits = Limits {
             time: [Some(ms(5000)), None],
             ..Limits::default()
         };
-        assert_eq!(TimePlan::new(&limits, Player::Black, ms(10)).hard, None);
+        let plan = TimePlan::new(&limits, Player::Black, ms(10));
+        assert_eq!(plan.hard, Some(ms(1)));
+        assert!(plan.soft.unwrap() <= ms(1));
+        // White's own clock plans White's move as before.
+        assert!(TimePlan::new(&limits, Player::White, ms(10)).hard.unwrap() > ms(100));
     }
 
     #[test]

@@ -727,7 +727,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 return score;
             }
         }
-        let in_check = pos.in_check();
+        let in_check = pos.in_check() && qply < G::QUIESCENCE_EVASION_PLIES;
         let mut moves = G::Moves::default();
         let complete = if in_check {
             pos.legal_moves(&mut moves);
