@@ -227,14 +227,14 @@ impl Engine {
                 self.stop_search();
                 let totals = self.sessions[self.current].bench(depth, &self.out);
                 let ms = totals.time.as_millis() as u64;
+                let nps = totals.nodes * 1000 / ms.max(1);
                 self.out.line("===========================");
                 self.out.line(&format!("Total time (ms) : {ms}"));
                 self.out
                     .line(&format!("Nodes searched  : {}", totals.nodes));
-                self.out.line(&format!(
-                    "Nodes/second    : {}",
-                    totals.nodes * 1000 / ms.max(1)
-                ));
+                self.out.line(&format!("Nodes/second    : {nps}"));
+                // Last, the line OpenBench reads (it scans from the end for `N nodes`, `N nps`).
+                self.out.line(&format!("{} nodes {nps} nps", totals.nodes));
             }
         }
         Ok(true)
