@@ -1,4 +1,4 @@
-//! Which pruning and reduction techniques a search uses: all of them in play, none in the
+//! Which pruning, reduction and move-ordering techniques a search uses: all of them in play, none in the
 //! exactness tests, and all but one in the matches that measure what each one is worth
 //! (docs/search.md, "What each technique is worth"). The protocol sets it with the `Pruning`
 //! option.
@@ -7,7 +7,7 @@ use crate::game::ParseError;
 
 /// A set of [`Technique`]s.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pruning(u8);
+pub struct Pruning(u16);
 
 /// One technique of the main search. Quiescence's delta and exchange pruning are not here:
 /// they decide which captures quiescence looks at, not how deep the tree is.
@@ -25,16 +25,33 @@ pub enum Technique {
     LateMovePruning,
     /// Late move reductions: later quiet moves are searched shallower first.
     LateMoveReductions,
+    /// Continuation history: quiet moves are also ordered by how well they answered the moves
+    /// one and two plies before (keyed by [`crate::game::Game::history_key`]).
+    ContinuationHistory,
+    /// "Improving": where the static score rose since the same player's last node, reverse
+    /// futility's margin shrinks by a ply; where it did not, late moves are reduced a ply more.
+    Improving,
+    /// History in reductions: a quiet move with a good history is reduced less, one with a bad
+    /// one more.
+    HistoryReductions,
+    /// Singular extensions with multi-cut: a hash move far better than every other move
+    /// (a shallower search without it fails low) is searched a ply deeper; where even without it
+    /// the node fails high, the node is cut.
+    Singular,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 6] = [
+    pub const ALL: [Technique; 10] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
         Technique::Futility,
         Technique::LateMovePruning,
         Technique::LateMoveReductions,
+        Technique::ContinuationHistory,
+        Technique::Improving,
+        Technique::HistoryReductions,
+        Technique::Singular,
     ];
 
     /// The name the `Pruning` option uses.
@@ -46,10 +63,14 @@ impl Technique {
             Technique::Futility => "futility",
             Technique::LateMovePruning => "lmp",
             Technique::LateMoveReductions => "lmr",
+            Technique::ContinuationHistory => "conthist",
+            Technique::Improving => "improving",
+            Technique::HistoryReductions => "histlmr",
+            Technique::Singular => "singular",
         }
     }
 
-    fn bit(self) -> u8 {
+    fn bit(self) -> u16 {
         1 << self as u8
     }
 }
