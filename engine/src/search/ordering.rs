@@ -5,6 +5,7 @@
 //! sharing a slot only blur each other's ordering, never correctness. The continuation
 //! history keys moves by [`Game::history_key`] (piece and destination where the game says).
 
+use super::pruning::{Pruning, Technique};
 use super::score::MAX_PLY;
 use crate::game::{Game, Player, HISTORY_KEYS};
 use std::hash::{Hash, Hasher};
@@ -15,6 +16,7 @@ const HISTORY_MAX: i32 = 16_384;
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 26;
 const KILLER: i32 = 1 << 24;
+const COUNTER: i32 = KILLER - 1;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// A multiply-rotate hasher (the one rustc uses internally): moves are a few bytes, and std's
@@ -102,6 +104,19 @@ pub struct Heuristics<M> {
     /// `continuation[a][b]`: how good the move of key `b` was as an answer to the move of key
     /// `a` one or two plies before (one table for both distances, as Stockfish's).
     continuation: Vec<[i16; HISTORY_KEYS]>,
+    /// `counters[a]`: the quiet move that last refuted the move of key `a`.
+    counters: Vec<Option<M>>,
+    /// Which of the tables above order moves ([`Technique::ContinuationHistory`],
+    /// [`Technique::CounterMoves`]).
+    use_continuation: bool,
+    use_counters: bool,
+}
+
+/// Whether an ordering score is a quiet move's history, not a rank above it (hash move,
+/// captures, killers, counter move).
+#[inline]
+pub fn is_history_score(score: i32) -> bool {
+    score.abs() < KILLER / 2
 }
 
 /// Gravity: the entry moves by `delta`, less the more it already leans that way, so entries
@@ -113,10 +128,18 @@ fn nudge(e: i32, delta: i32) -> i32 {
 
 impl<M: Copy + Eq + Hash> Heuristics<M> {
     pub fn new() -> Self {
+        Self::with(Pruning::ALL)
+    }
+
+    /// The tables, ordering moves as the techniques of `pruning` say.
+    pub fn with(pruning: Pruning) -> Self {
         Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: vec![[0; HISTORY_SLOTS]; 2],
             continuation: vec![[0; HISTORY_KEYS]; HISTORY_KEYS],
+            counters: vec![None; HISTORY_KEYS],
+            use_continuation: pruning.has(Technique::ContinuationHistory),
+            use_counters: pruning.has(Technique::CounterMoves),
         }
     }
 
@@ -154,6 +177,10 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
     ) {
         scores.clear();
         let history = &self.history[pos.to_move().index()];
+        let counter = match context[0] {
+            Some(key) if self.use_counters => self.counters[key],
+            _ => None,
+        };
         for &mv in moves {
             let h = move_hash(&mv);
             let score = if hash_move != 0 && fingerprint_of_hash(h) == hash_move {
@@ -169,6 +196,8 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
                 KILLER + 1
             } else if self.killers[ply][1] == Some(mv) {
                 KILLER
+            } else if counter == Some(mv) {
+                COUNTER
             } else {
                 history[Self::history_slot(h)] + self.continuation_score(pos, mv, context)
             };
@@ -198,7 +227,7 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
 
     #[inline]
     fn continuation_score<G: Game<Move = M>>(&self, pos: &G, mv: M, context: Context) -> i32 {
-        if context == [None; 2] {
+        if !self.use_continuation || context == [None; 2] {
             return 0;
         }
         let key = history_key(pos, mv);
@@ -209,8 +238,9 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
             .sum()
     }
 
-    /// The continuation history's part of [`Heuristics::reward`]: `best` answered the moves of
-    /// `context` well, the quiet moves `tried` before it badly.
+    /// The part of [`Heuristics::reward`] that depends on the moves before (`context`): `best`
+    /// becomes the counter move of the last one, and in the continuation history it answered
+    /// them well, the quiet moves `tried` before it badly.
     pub fn reward_continuation<G: Game<Move = M>>(
         &mut self,
         pos: &G,
@@ -219,6 +249,12 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         best: M,
         tried: &[M],
     ) {
+        if let Some(key) = context[0] {
+            self.counters[key] = Some(best);
+        }
+        if !self.use_continuation {
+            return;
+        }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
         for row in context.into_iter().flatten() {
             let row = &mut self.continuation[row];
@@ -310,7 +346,7 @@ mod tests {
             })
             .unwrap();
         let (best, tried) = (moves[2], [moves[0], moves[1]]);
-        let mut h = Heuristics::new();
+        let mut h = Heuristics::with(Pruning::NONE.with(Technique::ContinuationHistory));
         let mut scores = Vec::new();
         let context: Context = [Some(5), Some(900)];
         h.reward_continuation(&pos, context, 6, best, &tried);
@@ -326,5 +362,34 @@ mod tests {
             h.reward_continuation(&pos, context, 40, best, &[]);
         }
         assert!(h.continuation[5][key] as i32 <= HISTORY_MAX);
+    }
+
+    #[test]
+    fn the_counter_move_follows_the_killers() {
+        use crate::toys::Tree;
+        let mut moves = <Tree as Game>::Moves::default();
+        let pos = (0..)
+            .map(|seed| Tree::new(seed, 6))
+            .find(|pos| {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                moves.len() >= 3
+            })
+            .unwrap();
+        let mut scores = Vec::new();
+        for (pruning, counted) in [
+            (Pruning::ALL.with(Technique::CounterMoves), true),
+            (Pruning::ALL, false),
+        ] {
+            let mut h = Heuristics::with(pruning);
+            h.reward(Player::White, 2, 3, moves[0], &[]);
+            h.reward_continuation(&pos, [Some(7), None], 3, moves[1], &[]);
+            h.score_in(&pos, &moves, &mut scores, 2, 0, [Some(7), None]);
+            assert_eq!(scores[0], KILLER + 1);
+            assert_eq!(scores[1] == COUNTER, counted, "{scores:?}");
+            // Only as the answer to the move it refuted.
+            h.score_in(&pos, &moves, &mut scores, 2, 0, [Some(8), None]);
+            assert_ne!(scores[1], COUNTER);
+        }
     }
 }

@@ -1,7 +1,8 @@
-//! Which pruning, reduction and move-ordering techniques a search uses: all of them in play, none in the
-//! exactness tests, and all but one in the matches that measure what each one is worth
-//! (docs/search.md, "What each technique is worth"). The protocol sets it with the `Pruning`
-//! option.
+//! Which pruning, reduction, extension and move-ordering techniques a search uses: every
+//! adopted one in play, none in the exactness tests, and all but one (or one more) in the
+//! matches that measure what each one is worth (docs/search.md, "What each technique is
+//! worth"). The protocol sets it with the `Pruning` option. A technique is adopted only when a
+//! match accepts it; the others stay here, off unless named, for matches on more machines.
 
 use crate::game::ParseError;
 
@@ -29,7 +30,7 @@ pub enum Technique {
     /// one and two plies before (keyed by [`crate::game::Game::history_key`]).
     ContinuationHistory,
     /// "Improving": where the static score rose since the same player's last node, reverse
-    /// futility's margin shrinks by a ply; where it did not, late moves are reduced a ply more.
+    /// futility's margin shrinks by a ply.
     Improving,
     /// History in reductions: a quiet move with a good history is reduced less, one with a bad
     /// one more.
@@ -38,10 +39,14 @@ pub enum Technique {
     /// (a shallower search without it fails low) is searched a ply deeper; where even without it
     /// the node fails high, the node is cut.
     Singular,
+    /// Counter moves: the quiet move that last refuted the previous move (by its key) is tried
+    /// right after the killers.
+    CounterMoves,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 10] = [
+    /// Every technique, adopted or not.
+    pub const ALL: [Technique; 11] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -52,6 +57,18 @@ impl Technique {
         Technique::Improving,
         Technique::HistoryReductions,
         Technique::Singular,
+        Technique::CounterMoves,
+    ];
+
+    /// The techniques a search uses unless told otherwise ([`Pruning::ALL`]): those that won
+    /// their match.
+    pub const ADOPTED: [Technique; 6] = [
+        Technique::ReverseFutility,
+        Technique::NullMove,
+        Technique::Iir,
+        Technique::Futility,
+        Technique::LateMovePruning,
+        Technique::LateMoveReductions,
     ];
 
     /// The name the `Pruning` option uses.
@@ -67,6 +84,7 @@ impl Technique {
             Technique::Improving => "improving",
             Technique::HistoryReductions => "histlmr",
             Technique::Singular => "singular",
+            Technique::CounterMoves => "counter",
         }
     }
 
@@ -77,7 +95,16 @@ impl Technique {
 
 impl Pruning {
     pub const NONE: Pruning = Pruning(0);
-    pub const ALL: Pruning = Pruning((1 << Technique::ALL.len()) - 1);
+    /// Every adopted technique ([`Technique::ADOPTED`]): the default, named `all`.
+    pub const ALL: Pruning = {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < Technique::ADOPTED.len() {
+            bits |= 1 << Technique::ADOPTED[i] as u8;
+            i += 1;
+        }
+        Pruning(bits)
+    };
 
     #[inline(always)]
     pub fn has(self, t: Technique) -> bool {
@@ -92,9 +119,10 @@ impl Pruning {
         Pruning(self.0 & !t.bit())
     }
 
-    /// Reads a comma-separated list, applied left to right from the empty set: `all`, `none`,
-    /// a technique's name (adds it) or `-name` (removes it). `all,-null` is everything but
-    /// null move; `lmr,null` is those two alone.
+    /// Reads a comma-separated list, applied left to right from the empty set: `all` (every
+    /// adopted technique), `none`, a technique's name (adds it) or `-name` (removes it).
+    /// `all,-null` is every adopted technique but null move; `all,singular` adds one not
+    /// adopted; `lmr,null` is those two alone.
     pub fn parse(text: &str) -> Result<Pruning, ParseError> {
         let mut set = Pruning::NONE;
         for token in text.split(',').map(str::trim) {
@@ -155,12 +183,14 @@ mod tests {
         assert_eq!(Pruning::parse("None"), Ok(Pruning::NONE));
         let no_null = Pruning::parse("all, -null").unwrap();
         assert!(!no_null.has(Technique::NullMove));
-        for t in Technique::ALL
-            .into_iter()
-            .filter(|&t| t != Technique::NullMove)
-        {
-            assert!(no_null.has(t), "{t:?}");
+        for t in Technique::ALL {
+            let adopted = Technique::ADOPTED.contains(&t);
+            assert_eq!(no_null.has(t), adopted && t != Technique::NullMove, "{t:?}");
+            assert_eq!(Pruning::ALL.has(t), adopted, "{t:?}");
         }
+        let more = Pruning::parse("all,singular").unwrap();
+        assert_eq!(more, Pruning::ALL.with(Technique::Singular));
+        assert_eq!(Pruning::parse(&more.to_string()), Ok(more));
         let two = Pruning::parse("LMR,null").unwrap();
         assert_eq!(
             two,

@@ -110,7 +110,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             stop_seen: None,
             keys,
-            heuristics: Box::default(),
+            heuristics: Box::new(Heuristics::with(shared.params.pruning)),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
             root_moves,
@@ -166,11 +166,8 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Remembers the continuation-history key of `mv`, searched from `pos` at `ply`.
     #[inline]
     fn note_played(&mut self, pos: &G, mv: G::Move, ply: usize) {
-        self.played[ply] = self
-            .shared
-            .params
-            .pruning
-            .has(ContinuationHistory)
+        let pruning = self.shared.params.pruning;
+        self.played[ply] = (pruning.has(ContinuationHistory) || pruning.has(CounterMoves))
             .then(|| history_key(pos, mv));
     }
 
@@ -728,11 +725,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 {
                     let killer = self.heuristics.is_killer(ply, mv);
                     r = lmr(depth, searched) - pv_node as i32 - killer as i32;
-                    if pruning.has(Improving) && !improving {
-                        r += 1;
-                    }
                     // A quiet move's ordering score is its history (killers aside).
-                    if pruning.has(HistoryReductions) && !killer {
+                    if pruning.has(HistoryReductions) && ordering::is_history_score(order_score) {
                         r -= order_score / HISTORY_PER_PLY;
                     }
                     r = r.clamp(0, depth - 2);
