@@ -302,6 +302,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::toys::Tree;
 
     #[test]
     fn fingerprints_are_nonzero_and_spread() {
@@ -333,9 +334,8 @@ mod tests {
         assert!(h.history[0][slot(7)] <= HISTORY_MAX);
     }
 
-    #[test]
-    fn continuation_history_learns_answers_to_the_moves_before() {
-        use crate::toys::Tree;
+    /// A random game tree's first position with at least three moves, and its moves.
+    fn tree_with_three_moves() -> (Tree, <Tree as Game>::Moves) {
         let mut moves = <Tree as Game>::Moves::default();
         let pos = (0..)
             .map(|seed| Tree::new(seed, 6))
@@ -345,6 +345,12 @@ mod tests {
                 moves.len() >= 3
             })
             .unwrap();
+        (pos, moves)
+    }
+
+    #[test]
+    fn continuation_history_learns_answers_to_the_moves_before() {
+        let (pos, moves) = tree_with_three_moves();
         let (best, tried) = (moves[2], [moves[0], moves[1]]);
         let mut h = Heuristics::with(Pruning::NONE.with(Technique::ContinuationHistory));
         let mut scores = Vec::new();
@@ -366,16 +372,7 @@ mod tests {
 
     #[test]
     fn the_counter_move_follows_the_killers() {
-        use crate::toys::Tree;
-        let mut moves = <Tree as Game>::Moves::default();
-        let pos = (0..)
-            .map(|seed| Tree::new(seed, 6))
-            .find(|pos| {
-                moves.clear();
-                pos.legal_moves(&mut moves);
-                moves.len() >= 3
-            })
-            .unwrap();
+        let (pos, moves) = tree_with_three_moves();
         let mut scores = Vec::new();
         for (pruning, counted) in [
             (Pruning::ALL.with(Technique::CounterMoves), true),

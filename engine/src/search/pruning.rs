@@ -60,16 +60,17 @@ impl Technique {
         Technique::CounterMoves,
     ];
 
-    /// The techniques a search uses unless told otherwise ([`Pruning::ALL`]): those that won
-    /// their match.
-    pub const ADOPTED: [Technique; 6] = [
-        Technique::ReverseFutility,
-        Technique::NullMove,
-        Technique::Iir,
-        Technique::Futility,
-        Technique::LateMovePruning,
-        Technique::LateMoveReductions,
-    ];
+    /// Whether a search uses it unless told otherwise ([`Pruning::ALL`]): it won its match.
+    pub const fn adopted(self) -> bool {
+        !matches!(
+            self,
+            Technique::ContinuationHistory
+                | Technique::Improving
+                | Technique::HistoryReductions
+                | Technique::Singular
+                | Technique::CounterMoves
+        )
+    }
 
     /// The name the `Pruning` option uses.
     pub fn name(self) -> &'static str {
@@ -95,12 +96,14 @@ impl Technique {
 
 impl Pruning {
     pub const NONE: Pruning = Pruning(0);
-    /// Every adopted technique ([`Technique::ADOPTED`]): the default, named `all`.
+    /// Every adopted technique ([`Technique::adopted`]): the default, named `all`.
     pub const ALL: Pruning = {
         let mut bits = 0;
         let mut i = 0;
-        while i < Technique::ADOPTED.len() {
-            bits |= 1 << Technique::ADOPTED[i] as u8;
+        while i < Technique::ALL.len() {
+            if Technique::ALL[i].adopted() {
+                bits |= 1 << Technique::ALL[i] as u8;
+            }
             i += 1;
         }
         Pruning(bits)
@@ -184,7 +187,7 @@ mod tests {
         let no_null = Pruning::parse("all, -null").unwrap();
         assert!(!no_null.has(Technique::NullMove));
         for t in Technique::ALL {
-            let adopted = Technique::ADOPTED.contains(&t);
+            let adopted = t.adopted();
             assert_eq!(no_null.has(t), adopted && t != Technique::NullMove, "{t:?}");
             assert_eq!(Pruning::ALL.has(t), adopted, "{t:?}");
         }
