@@ -231,6 +231,9 @@ pub fn parse_check(name: &str, value: &str) -> Result<bool, ParseError> {
     }
 }
 
+/// How many distinct [`Game::history_key`]s the search's tables hold.
+pub const HISTORY_KEYS: usize = 1024;
+
 /// A sequential game: the position type of one variant.
 pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
@@ -400,6 +403,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// would mislead search (zugzwang-prone material, a turn half played): the default, which
     /// turns null-move pruning off.
     fn play_null(&self) -> Option<Self> {
+        None
+    }
+
+    /// What `mv` does, as a number below [`HISTORY_KEYS`], for the search's continuation
+    /// history: moves with the same key share what it learns, so the piece moved (and its
+    /// player) and the destination make a good key. `None` (the default): the search keys the
+    /// move by a hash of it and the player to move.
+    #[inline(always)]
+    fn history_key(&self, mv: Self::Move) -> Option<u16> {
+        let _ = mv;
         None
     }
 

@@ -306,9 +306,12 @@ impl Engine {
                 let nps = totals.nodes * 1000 / ms.max(1);
                 let text = format!(
                     "===========================\nTotal time (ms) : {ms}\n\
-                     Nodes searched  : {}\nNodes/second    : {nps}",
-                    totals.nodes
+                     Nodes searched  : {nodes}\nNodes/second    : {nps}\n\
+                     {nodes} nodes {nps} nps",
+                    nodes = totals.nodes
                 );
+                // The last line is the one OpenBench reads (it scans from the end for
+                // `N nodes` and `N nps`).
                 out.answer(&text, &d);
             })
             .map_err(CommandError::thread("bench"))?;

@@ -287,6 +287,15 @@ fn perft_bench_d_and_eval() {
             .unwrap()
     };
     assert_eq!(nodes(&first), nodes(&second), "bench is deterministic");
+    // OpenBench reads the last line: `<nodes> nodes <nps> nps`, the same total.
+    let total = nodes(&first).rsplit(' ').next().unwrap().to_string();
+    let last: Vec<&str> = first.last().unwrap().split(' ').collect();
+    assert_eq!(last.len(), 4, "{last:?}");
+    assert_eq!(
+        (last[0], last[1], last[3]),
+        (total.as_str(), "nodes", "nps")
+    );
+    assert!(last[2].parse::<u64>().is_ok(), "{last:?}");
     assert_eq!(
         first
             .iter()

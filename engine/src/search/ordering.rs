@@ -2,10 +2,12 @@
 //! losing exchanges last), then killer moves, then quiet moves by history.
 //!
 //! Moves are generic, so tables index them by a hash of the move ([`move_hash`]); two moves
-//! sharing a slot only blur each other's ordering, never correctness.
+//! sharing a slot only blur each other's ordering, never correctness. The continuation
+//! history keys moves by [`Game::history_key`] (piece and destination where the game says).
 
+use super::pruning::{Pruning, Technique};
 use super::score::MAX_PLY;
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, HISTORY_KEYS};
 use std::hash::{Hash, Hasher};
 
 const HISTORY_SLOTS: usize = 1 << 14;
@@ -14,6 +16,7 @@ const HISTORY_MAX: i32 = 16_384;
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 26;
 const KILLER: i32 = 1 << 24;
+const COUNTER: i32 = KILLER - 1;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// A multiply-rotate hasher (the one rustc uses internally): moves are a few bytes, and std's
@@ -79,17 +82,64 @@ pub fn find_by_fingerprint<G: Game>(pos: &G, fp: u16) -> Option<G::Move> {
     moves.iter().copied().find(|m| fingerprint(m) == fp)
 }
 
-/// What a search thread learns about quiet moves: killers per ply, history per player.
+/// The keys of the moves one and two plies before a node ([`history_key`]), where there are
+/// such moves and the continuation history is in use.
+pub type Context = [Option<usize>; 2];
+
+/// The continuation history's key of `mv` in `pos`: the game's own, else a hash of the move
+/// and the player.
+#[inline]
+pub fn history_key<G: Game>(pos: &G, mv: G::Move) -> usize {
+    match pos.history_key(mv) {
+        Some(k) => k as usize % HISTORY_KEYS,
+        None => ((move_hash(&mv) >> 20) as usize * 2 + pos.to_move().index()) % HISTORY_KEYS,
+    }
+}
+
+/// What a search thread learns about quiet moves: killers per ply, history per player, and
+/// the continuation history.
 pub struct Heuristics<M> {
     killers: [[Option<M>; 2]; MAX_PLY],
     history: Vec<[i32; HISTORY_SLOTS]>,
+    /// `continuation[a][b]`: how good the move of key `b` was as an answer to the move of key
+    /// `a` one or two plies before (one table for both distances, as Stockfish's).
+    continuation: Vec<[i16; HISTORY_KEYS]>,
+    /// `counters[a]`: the quiet move that last refuted the move of key `a`.
+    counters: Vec<Option<M>>,
+    /// Which of the tables above order moves ([`Technique::ContinuationHistory`],
+    /// [`Technique::CounterMoves`]).
+    use_continuation: bool,
+    use_counters: bool,
+}
+
+/// Whether an ordering score is a quiet move's history, not a rank above it (hash move,
+/// captures, killers, counter move).
+#[inline]
+pub fn is_history_score(score: i32) -> bool {
+    score.abs() < KILLER / 2
+}
+
+/// Gravity: the entry moves by `delta`, less the more it already leans that way, so entries
+/// saturate smoothly at +-[`HISTORY_MAX`].
+#[inline]
+fn nudge(e: i32, delta: i32) -> i32 {
+    e + delta - e * delta.abs() / HISTORY_MAX
 }
 
 impl<M: Copy + Eq + Hash> Heuristics<M> {
     pub fn new() -> Self {
+        Self::with(Pruning::ALL)
+    }
+
+    /// The tables, ordering moves as the techniques of `pruning` say.
+    pub fn with(pruning: Pruning) -> Self {
         Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: vec![[0; HISTORY_SLOTS]; 2],
+            continuation: vec![[0; HISTORY_KEYS]; HISTORY_KEYS],
+            counters: vec![None; HISTORY_KEYS],
+            use_continuation: pruning.has(Technique::ContinuationHistory),
+            use_counters: pruning.has(Technique::CounterMoves),
         }
     }
 
@@ -112,8 +162,25 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         ply: usize,
         hash_move: u16,
     ) {
+        self.score_in(pos, moves, scores, ply, hash_move, [None; 2]);
+    }
+
+    /// [`Heuristics::score`], with the continuation history of `context` added to quiet moves.
+    pub fn score_in<G: Game<Move = M>>(
+        &self,
+        pos: &G,
+        moves: &[M],
+        scores: &mut Vec<i32>,
+        ply: usize,
+        hash_move: u16,
+        context: Context,
+    ) {
         scores.clear();
         let history = &self.history[pos.to_move().index()];
+        let counter = match context[0] {
+            Some(key) if self.use_counters => self.counters[key],
+            _ => None,
+        };
         for &mv in moves {
             let h = move_hash(&mv);
             let score = if hash_move != 0 && fingerprint_of_hash(h) == hash_move {
@@ -129,8 +196,10 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
                 KILLER + 1
             } else if self.killers[ply][1] == Some(mv) {
                 KILLER
+            } else if counter == Some(mv) {
+                COUNTER
             } else {
-                history[Self::history_slot(h)]
+                history[Self::history_slot(h)] + self.continuation_score(pos, mv, context)
             };
             scores.push(score);
         }
@@ -147,13 +216,56 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
         let history = &mut self.history[player.index()];
         let mut update = |mv: &M, delta: i32| {
-            // Gravity: entries saturate smoothly at +-HISTORY_MAX.
             let e = &mut history[Self::history_slot(move_hash(mv))];
-            *e += delta - *e * delta.abs() / HISTORY_MAX;
+            *e = nudge(*e, delta);
         };
         update(&best, bonus);
         for mv in tried.iter().filter(|m| **m != best) {
             update(mv, -bonus);
+        }
+    }
+
+    #[inline]
+    fn continuation_score<G: Game<Move = M>>(&self, pos: &G, mv: M, context: Context) -> i32 {
+        if !self.use_continuation || context == [None; 2] {
+            return 0;
+        }
+        let key = history_key(pos, mv);
+        context
+            .iter()
+            .flatten()
+            .map(|&row| self.continuation[row][key] as i32)
+            .sum()
+    }
+
+    /// The part of [`Heuristics::reward`] that depends on the moves before (`context`): `best`
+    /// becomes the counter move of the last one, and in the continuation history it answered
+    /// them well, the quiet moves `tried` before it badly.
+    pub fn reward_continuation<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        context: Context,
+        depth: i32,
+        best: M,
+        tried: &[M],
+    ) {
+        if let Some(key) = context[0] {
+            self.counters[key] = Some(best);
+        }
+        if !self.use_continuation {
+            return;
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        for row in context.into_iter().flatten() {
+            let row = &mut self.continuation[row];
+            let mut update = |mv: M, delta: i32| {
+                let e = &mut row[history_key(pos, mv)];
+                *e = nudge(*e as i32, delta) as i16;
+            };
+            update(best, bonus);
+            for &mv in tried.iter().filter(|m| **m != best) {
+                update(mv, -bonus);
+            }
         }
     }
 
@@ -190,6 +302,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::toys::Tree;
 
     #[test]
     fn fingerprints_are_nonzero_and_spread() {
@@ -219,5 +332,61 @@ mod tests {
             h.reward(Player::White, 3, 40, 7, &[]);
         }
         assert!(h.history[0][slot(7)] <= HISTORY_MAX);
+    }
+
+    /// A random game tree's first position with at least three moves, and its moves.
+    fn tree_with_three_moves() -> (Tree, <Tree as Game>::Moves) {
+        let mut moves = <Tree as Game>::Moves::default();
+        let pos = (0..)
+            .map(|seed| Tree::new(seed, 6))
+            .find(|pos| {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                moves.len() >= 3
+            })
+            .unwrap();
+        (pos, moves)
+    }
+
+    #[test]
+    fn continuation_history_learns_answers_to_the_moves_before() {
+        let (pos, moves) = tree_with_three_moves();
+        let (best, tried) = (moves[2], [moves[0], moves[1]]);
+        let mut h = Heuristics::with(Pruning::NONE.with(Technique::ContinuationHistory));
+        let mut scores = Vec::new();
+        let context: Context = [Some(5), Some(900)];
+        h.reward_continuation(&pos, context, 6, best, &tried);
+        h.score_in(&pos, &moves, &mut scores, 0, 0, context);
+        assert!(scores[2] > 0 && scores[0] < 0, "{scores:?}");
+        // Both rows learnt it; other rows and the plain history did not.
+        let key = history_key(&pos, best);
+        assert!(h.continuation[5][key] > 0 && h.continuation[900][key] > 0);
+        h.score_in(&pos, &moves, &mut scores, 0, 0, [Some(6), None]);
+        h.score(&pos, &moves, &mut scores, 0, 0);
+        assert!(scores.iter().all(|&s| s == 0), "{scores:?}");
+        for _ in 0..10_000 {
+            h.reward_continuation(&pos, context, 40, best, &[]);
+        }
+        assert!(h.continuation[5][key] as i32 <= HISTORY_MAX);
+    }
+
+    #[test]
+    fn the_counter_move_follows_the_killers() {
+        let (pos, moves) = tree_with_three_moves();
+        let mut scores = Vec::new();
+        for (pruning, counted) in [
+            (Pruning::ALL.with(Technique::CounterMoves), true),
+            (Pruning::ALL, false),
+        ] {
+            let mut h = Heuristics::with(pruning);
+            h.reward(Player::White, 2, 3, moves[0], &[]);
+            h.reward_continuation(&pos, [Some(7), None], 3, moves[1], &[]);
+            h.score_in(&pos, &moves, &mut scores, 2, 0, [Some(7), None]);
+            assert_eq!(scores[0], KILLER + 1);
+            assert_eq!(scores[1] == COUNTER, counted, "{scores:?}");
+            // Only as the answer to the move it refuted.
+            h.score_in(&pos, &moves, &mut scores, 2, 0, [Some(8), None]);
+            assert_ne!(scores[1], COUNTER);
+        }
     }
 }

@@ -1,13 +1,14 @@
-//! Which pruning and reduction techniques a search uses: all of them in play, none in the
-//! exactness tests, and all but one in the matches that measure what each one is worth
-//! (docs/search.md, "What each technique is worth"). The protocol sets it with the `Pruning`
-//! option.
+//! Which pruning, reduction, extension and move-ordering techniques a search uses: every
+//! adopted one in play, none in the exactness tests, and all but one (or one more) in the
+//! matches that measure what each one is worth (docs/search.md, "What each technique is
+//! worth"). The protocol sets it with the `Pruning` option. A technique is adopted only when a
+//! match accepts it; the others stay here, off unless named, for matches on more machines.
 
 use crate::game::ParseError;
 
 /// A set of [`Technique`]s.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pruning(u8);
+pub struct Pruning(u16);
 
 /// One technique of the main search. Quiescence's delta and exchange pruning are not here:
 /// they decide which captures quiescence looks at, not how deep the tree is.
@@ -25,17 +26,51 @@ pub enum Technique {
     LateMovePruning,
     /// Late move reductions: later quiet moves are searched shallower first.
     LateMoveReductions,
+    /// Continuation history: quiet moves are also ordered by how well they answered the moves
+    /// one and two plies before (keyed by [`crate::game::Game::history_key`]).
+    ContinuationHistory,
+    /// "Improving": where the static score rose since the same player's last node, reverse
+    /// futility's margin shrinks by a ply.
+    Improving,
+    /// History in reductions: a quiet move with a good history is reduced less, one with a bad
+    /// one more.
+    HistoryReductions,
+    /// Singular extensions with multi-cut: a hash move far better than every other move
+    /// (a shallower search without it fails low) is searched a ply deeper; where even without it
+    /// the node fails high, the node is cut.
+    Singular,
+    /// Counter moves: the quiet move that last refuted the previous move (by its key) is tried
+    /// right after the killers.
+    CounterMoves,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 6] = [
+    /// Every technique, adopted or not.
+    pub const ALL: [Technique; 11] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
         Technique::Futility,
         Technique::LateMovePruning,
         Technique::LateMoveReductions,
+        Technique::ContinuationHistory,
+        Technique::Improving,
+        Technique::HistoryReductions,
+        Technique::Singular,
+        Technique::CounterMoves,
     ];
+
+    /// Whether a search uses it unless told otherwise ([`Pruning::ALL`]): it won its match.
+    pub const fn adopted(self) -> bool {
+        !matches!(
+            self,
+            Technique::ContinuationHistory
+                | Technique::Improving
+                | Technique::HistoryReductions
+                | Technique::Singular
+                | Technique::CounterMoves
+        )
+    }
 
     /// The name the `Pruning` option uses.
     pub fn name(self) -> &'static str {
@@ -46,17 +81,33 @@ impl Technique {
             Technique::Futility => "futility",
             Technique::LateMovePruning => "lmp",
             Technique::LateMoveReductions => "lmr",
+            Technique::ContinuationHistory => "conthist",
+            Technique::Improving => "improving",
+            Technique::HistoryReductions => "histlmr",
+            Technique::Singular => "singular",
+            Technique::CounterMoves => "counter",
         }
     }
 
-    fn bit(self) -> u8 {
+    fn bit(self) -> u16 {
         1 << self as u8
     }
 }
 
 impl Pruning {
     pub const NONE: Pruning = Pruning(0);
-    pub const ALL: Pruning = Pruning((1 << Technique::ALL.len()) - 1);
+    /// Every adopted technique ([`Technique::adopted`]): the default, named `all`.
+    pub const ALL: Pruning = {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < Technique::ALL.len() {
+            if Technique::ALL[i].adopted() {
+                bits |= 1 << Technique::ALL[i] as u8;
+            }
+            i += 1;
+        }
+        Pruning(bits)
+    };
 
     #[inline(always)]
     pub fn has(self, t: Technique) -> bool {
@@ -71,9 +122,10 @@ impl Pruning {
         Pruning(self.0 & !t.bit())
     }
 
-    /// Reads a comma-separated list, applied left to right from the empty set: `all`, `none`,
-    /// a technique's name (adds it) or `-name` (removes it). `all,-null` is everything but
-    /// null move; `lmr,null` is those two alone.
+    /// Reads a comma-separated list, applied left to right from the empty set: `all` (every
+    /// adopted technique), `none`, a technique's name (adds it) or `-name` (removes it).
+    /// `all,-null` is every adopted technique but null move; `all,singular` adds one not
+    /// adopted; `lmr,null` is those two alone.
     pub fn parse(text: &str) -> Result<Pruning, ParseError> {
         let mut set = Pruning::NONE;
         for token in text.split(',').map(str::trim) {
@@ -134,12 +186,14 @@ mod tests {
         assert_eq!(Pruning::parse("None"), Ok(Pruning::NONE));
         let no_null = Pruning::parse("all, -null").unwrap();
         assert!(!no_null.has(Technique::NullMove));
-        for t in Technique::ALL
-            .into_iter()
-            .filter(|&t| t != Technique::NullMove)
-        {
-            assert!(no_null.has(t), "{t:?}");
+        for t in Technique::ALL {
+            let adopted = t.adopted();
+            assert_eq!(no_null.has(t), adopted && t != Technique::NullMove, "{t:?}");
+            assert_eq!(Pruning::ALL.has(t), adopted, "{t:?}");
         }
+        let more = Pruning::parse("all,singular").unwrap();
+        assert_eq!(more, Pruning::ALL.with(Technique::Singular));
+        assert_eq!(Pruning::parse(&more.to_string()), Ok(more));
         let two = Pruning::parse("LMR,null").unwrap();
         assert_eq!(
             two,

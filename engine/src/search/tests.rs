@@ -218,6 +218,20 @@ fn with_pruning_a_deep_search_solves_the_tree() {
 }
 
 #[test]
+fn with_every_technique_adopted_or_not_a_deep_search_solves_the_tree() {
+    let every = Technique::ALL
+        .into_iter()
+        .fold(Pruning::NONE, |set, t| set.with(t));
+    for seed in 0..40 {
+        let pos = Tree::new(seed, 7);
+        let mut p = params(40);
+        p.pruning = every;
+        let r = run(&pos, &p);
+        assert_eq!(r.score, minimax(&pos, 7, 0), "seed {seed}");
+    }
+}
+
+#[test]
 fn one_thread_is_deterministic() {
     let pos = Tree::new(5, 12);
     let a = run(&pos, &params(9));

@@ -4,13 +4,13 @@
 //! searched with the window negated only when the deciding player changes ([`Worker::child`]),
 //! so runs of plies by one player (007) need no special case anywhere else.
 
-use super::ordering::{self, pick, Heuristics};
+use super::ordering::{self, history_key, pick, Context, Heuristics};
 use super::pruning::Technique::*;
 use super::score::*;
 use super::time::TimePlan;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{Info, Report, SearchParams};
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, Player};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
@@ -51,6 +51,10 @@ const POLL_MASK: u64 = 1023;
 const STOP_GRACE_NODES: u64 = 4096;
 /// Quiet moves remembered per node for the history malus.
 const TRIED: usize = 64;
+/// The least depth at which a hash move is tested for singularity.
+const SINGULAR_DEPTH: i32 = 6;
+/// History (ordering score) worth one ply less or more of late move reduction.
+const HISTORY_PER_PLY: i32 = 8192;
 
 pub(super) struct Worker<'a, G: Game> {
     id: usize,
@@ -72,6 +76,16 @@ pub(super) struct Worker<'a, G: Game> {
     pub completed_depth: u32,
     /// The move the other player picked in the last [`Worker::other_choice`].
     picked: Option<G::Move>,
+    /// `played[ply]`: the continuation-history key of the move searched from `ply` (`None`
+    /// for a null move, or with the continuation history off).
+    played: [Option<usize>; MAX_PLY + 1],
+    /// `evals[ply]`: the player to move at the node of `ply` and its static score
+    /// (`-INFINITE` in check or unknown), for the "improving" flag.
+    evals: [(Player, i32); MAX_PLY + 1],
+    /// `excluded[ply]`: the move a singular-extension search at `ply` leaves out.
+    excluded: [Option<G::Move>; MAX_PLY + 1],
+    /// The depth of the current iteration (extensions stop at twice as many plies).
+    root_depth: i32,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -96,12 +110,16 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             stop_seen: None,
             keys,
-            heuristics: Box::default(),
+            heuristics: Box::new(Heuristics::with(shared.params.pruning)),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
             root_moves,
             completed_depth: 0,
             picked: None,
+            played: [None; MAX_PLY + 1],
+            evals: [(Player::White, -INFINITE); MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
+            root_depth: 0,
         }
     }
 
@@ -143,6 +161,31 @@ impl<'a, G: Game> Worker<'a, G> {
                     .is_some_and(|rm| rm.score > -INFINITE)
                 || self.nodes - *self.stop_seen.get_or_insert(self.nodes) > STOP_GRACE_NODES);
         self.stopped
+    }
+
+    /// Remembers the continuation-history key of `mv`, searched from `pos` at `ply`.
+    #[inline]
+    fn note_played(&mut self, pos: &G, mv: G::Move, ply: usize) {
+        let pruning = self.shared.params.pruning;
+        self.played[ply] = (pruning.has(ContinuationHistory) || pruning.has(CounterMoves))
+            .then(|| history_key(pos, mv));
+    }
+
+    /// The keys of the moves one and two plies before the node at `ply`.
+    #[inline]
+    fn context(&self, ply: usize) -> Context {
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.played[p]);
+        [back(1), back(2)]
+    }
+
+    /// Whether the static score `eval` of `pos` at `ply` rose since the node two plies before,
+    /// where the same player was to move (not in check at either).
+    #[inline]
+    fn improving(&self, pos: &G, ply: usize, eval: i32) -> bool {
+        ply >= 2 && eval > -INFINITE && {
+            let (player, before) = self.evals[ply - 2];
+            player == pos.to_move() && before > -INFINITE && eval > before
+        }
     }
 
     fn evaluate(pos: &G) -> i32 {
@@ -257,6 +300,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(m);
+            self.note_played(pos, m, ply);
             let top = beta.min(best);
             let score = match depth {
                 Some(d) => self.child(pos, &child, d, ply, alpha, top, pv_node, true),
@@ -423,6 +467,8 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> i32 {
         self.nodes += 1;
         self.keys.push(root.key());
+        self.evals[0] = (root.to_move(), -INFINITE);
+        self.root_depth = depth;
         let mut best = -INFINITE;
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
@@ -434,6 +480,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 });
             }
             let child = root.play(mv);
+            self.note_played(root, mv, 0);
             let score = if i == first {
                 self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, true, true)
             } else {
@@ -523,7 +570,10 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let key = pos.key();
         let entry = self.shared.tt.probe(key);
-        if let Some(e) = entry {
+        // A singular-extension search of this node without its hash move: the table's entry
+        // is about the whole node, so it neither cuts nor is overwritten here.
+        let excluded = self.excluded[ply].take();
+        if let Some(e) = entry.filter(|_| excluded.is_none()) {
             let score = from_tt(e.score, ply);
             let usable = match e.bound {
                 Bound::Exact => true,
@@ -541,11 +591,16 @@ impl<'a, G: Game> Worker<'a, G> {
             Some(e) => e.eval,
             None => Self::evaluate(pos),
         };
+        self.evals[ply] = (pos.to_move(), eval);
+        let improving = pruning.has(Improving) && self.improving(pos, ply, eval);
 
-        if !pv_node && !in_check && !is_mate(beta) {
+        if !pv_node && !in_check && !is_mate(beta) && excluded.is_none() {
             // Reverse futility: far above beta with little depth left, a move will not be
-            // needed to stay above it.
-            if pruning.has(ReverseFutility) && depth <= 6 && eval - 90 * depth >= beta {
+            // needed to stay above it (sooner where the score is rising).
+            if pruning.has(ReverseFutility)
+                && depth <= 6
+                && eval - 90 * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
             // Null move: if passing still fails high, a real move would too.
@@ -553,6 +608,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 if let Some(passed) = pos.play_null() {
                     let r = 3 + depth / 4;
                     self.keys.push(key);
+                    self.played[ply] = None;
                     let s = self.child(
                         pos,
                         &passed,
@@ -584,9 +640,45 @@ impl<'a, G: Game> Worker<'a, G> {
             return outcome_score(pos, pos.stuck_outcome(), ply);
         }
         merge_choices(pos, &mut moves);
+        // Singular extension: is the hash move the only good one here?
+        let mut singular = None;
+        if let Some(e) = entry.filter(|e| {
+            pruning.has(Singular)
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && !is_mate(e.score)
+        }) {
+            if let Some(&mv) = moves.iter().find(|m| ordering::fingerprint(*m) == e.mv) {
+                let tt_score = from_tt(e.score, ply);
+                let singular_beta = tt_score - 2 * depth;
+                self.excluded[ply] = Some(mv);
+                let s = self.search(
+                    pos,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    false,
+                    false,
+                );
+                if self.stopped {
+                    return DRAW;
+                }
+                if s < singular_beta {
+                    singular = Some(mv);
+                } else if singular_beta >= beta {
+                    // Multi-cut: without its best move the node still fails high.
+                    return singular_beta;
+                }
+            }
+        }
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let context = self.context(ply);
         self.heuristics
-            .score(pos, &moves, &mut scores, ply, hash_move);
+            .score_in(pos, &moves, &mut scores, ply, hash_move, context);
 
         let alpha_in = alpha;
         let mut best = -INFINITE;
@@ -596,9 +688,14 @@ impl<'a, G: Game> Worker<'a, G> {
         self.keys.push(key);
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
+            if Some(mv) == excluded {
+                continue;
+            }
+            let order_score = scores[i];
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             self.shared.tt.prefetch(child.key());
+            self.note_played(pos, mv, ply);
             // Another player's choice is never pruned or reduced: its members differ.
             let quiet = pos.is_quiet(mv) && !child.in_check() && pos.chooser(mv) == pos.to_move();
             if !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
@@ -614,8 +711,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     continue;
                 }
             }
+            let extension = (Some(mv) == singular) as i32;
             let score = if searched == 0 {
-                self.move_child(pos, mv, &child, depth - 1, ply, alpha, beta, pv_node, true)
+                let d = depth - 1 + extension;
+                self.move_child(pos, mv, &child, d, ply, alpha, beta, pv_node, true)
             } else {
                 let mut r = 0;
                 if pruning.has(LateMoveReductions)
@@ -624,9 +723,12 @@ impl<'a, G: Game> Worker<'a, G> {
                     && !in_check
                     && searched >= 2
                 {
-                    r = lmr(depth, searched)
-                        - pv_node as i32
-                        - self.heuristics.is_killer(ply, mv) as i32;
+                    let killer = self.heuristics.is_killer(ply, mv);
+                    r = lmr(depth, searched) - pv_node as i32 - killer as i32;
+                    // A quiet move's ordering score is its history (killers aside).
+                    if pruning.has(HistoryReductions) && ordering::is_history_score(order_score) {
+                        r -= order_score / HISTORY_PER_PLY;
+                    }
                     r = r.clamp(0, depth - 2);
                 }
                 let mut s = self.move_child(
@@ -681,6 +783,8 @@ impl<'a, G: Game> Worker<'a, G> {
                         if !tactical {
                             self.heuristics
                                 .reward(pos.to_move(), ply, depth, mv, &quiets);
+                            self.heuristics
+                                .reward_continuation(pos, context, depth, mv, &quiets);
                         }
                         break;
                     }
@@ -693,6 +797,10 @@ impl<'a, G: Game> Worker<'a, G> {
         self.keys.pop();
         self.scores[ply] = scores;
 
+        if excluded.is_some() {
+            // Every other move was pruned: this search learnt nothing below alpha.
+            return if searched == 0 { alpha } else { best };
+        }
         self.store(key, ply, depth, eval, (best, best_move), (alpha_in, beta));
         best
     }

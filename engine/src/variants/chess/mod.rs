@@ -225,6 +225,13 @@ impl Game for Position {
     fn play_null(&self) -> Option<Self> {
         eval::null_move_safe(self).then(|| self.null_move())
     }
+
+    /// Player, piece and destination: 2 x 6 x 64 = 768 keys.
+    #[inline]
+    fn history_key(&self, mv: Move) -> Option<u16> {
+        let role = self.role_on(mv.from())?;
+        Some(((self.side_to_move().index() * 6 + role.index()) * 64 + mv.to().index()) as u16)
+    }
 }
 
 /// Well-known test positions (the start, perft and tactics suites), openings to endgames.

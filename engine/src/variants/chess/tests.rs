@@ -945,3 +945,31 @@ fn chess960_rights_end_with_king_and_rook_moves_and_rook_captures() {
     // Keys follow (the debug assertions in play compare them with recomputed keys too).
     assert_eq!(after.key(), after.compute_key());
 }
+
+#[test]
+fn history_keys_name_player_piece_and_destination() {
+    use crate::game::HISTORY_KEYS;
+    let pos = Position::from_fen("4k3/8/8/8/8/8/3P4/RN2K3 w Q - 0 1").unwrap();
+    let key = |pos: &Position, uci: &str| {
+        let mv = pos.parse_uci(uci).unwrap();
+        Game::history_key(pos, mv).unwrap() as usize
+    };
+    let keys = [
+        key(&pos, "b1c3"),
+        key(&pos, "b1a3"),
+        key(&pos, "d2d3"),
+        key(&pos, "e1d1"),
+        key(&pos, "a1a2"),
+    ];
+    let distinct: std::collections::HashSet<_> = keys.iter().collect();
+    assert_eq!(distinct.len(), keys.len(), "{keys:?}");
+    assert!(keys.iter().all(|&k| k < HISTORY_KEYS));
+    // The same piece to the same square is one key, wherever it comes from; Black's knight
+    // to the same square has its own.
+    let other = Position::from_fen("4k3/8/8/3n4/8/8/8/R3K1N1 w - - 0 1").unwrap();
+    assert_eq!(key(&pos, "a1a2"), key(&other, "a1a2"));
+    let knight = Position::from_fen("4k3/8/8/1N6/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(key(&pos, "b1a3"), key(&knight, "b5a3"));
+    let black = Position::from_fen("4k3/8/8/3n4/8/8/8/R3K1N1 b - - 0 1").unwrap();
+    assert_ne!(key(&black, "d5c3"), key(&pos, "b1c3"));
+}
