@@ -4,6 +4,7 @@
 //! runner's machinery lives in `runner/`, the web server's in `serve/`, the board renderer both
 //! `serve` and `svg` use in `picture/`).
 
+mod datagen;
 mod exploit_cmd;
 mod fuzz;
 mod match_cmd;
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("perft") => perft_cmd::run(&args[1..]),
+        Some("datagen") => datagen::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
         Some("exploit") => exploit_cmd::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
