@@ -13,6 +13,7 @@ mod picture;
 mod runner;
 mod serve;
 mod svg_cmd;
+mod tune;
 
 use std::io::Cursor;
 use std::process::ExitCode;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft_cmd::run(&args[1..]),
         Some("datagen") => datagen::run(&args[1..]),
+        Some("tune") => tune::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
         Some("exploit") => exploit_cmd::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),

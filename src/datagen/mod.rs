@@ -237,11 +237,16 @@ fn progress(todo: &[u64], done: &AtomicU64, positions: &AtomicU64, begun: Instan
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// A command line split at spaces, for the commands' tests.
+    pub(crate) fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
     fn args(s: &str) -> Result<Args, String> {
-        parse_args(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+        parse_args(&words(s))
     }
 
     #[test]
