@@ -6,7 +6,7 @@ mod texel;
 
 use crate::datagen::record::Record;
 use chimera_engine::eval::weights::{self, Features, Tunable};
-use chimera_engine::variants::chess;
+use chimera_engine::variants::{chess, double_ended};
 use texel::{Fit, Sample};
 
 /// The command line, checked.
@@ -27,7 +27,7 @@ const USAGE: &str = "usage: chimera tune --variant V --data FILE... [--out FILE]
                      [--epochs E] [--rate R]";
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
-const TUNABLE: &[&str] = &["chess"];
+const TUNABLE: &[&str] = &["chess", "double-ended"];
 
 /// Parses the flags; the error names the bad token.
 pub fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -87,6 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let args = parse_args(args)?;
     match args.variant.to_ascii_lowercase().as_str() {
         "chess" => tune::<chess::Position>(&args),
+        "double-ended" => tune::<double_ended::DoubleEndedChess>(&args),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (tunable: {})",
             TUNABLE.join(", ")
