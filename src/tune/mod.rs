@@ -1,4 +1,5 @@
-//! `chimera tune --variant V --data FILE... [--out FILE] [--lambda L] [--epochs E] [--rate R]`:
+//! `chimera tune --variant V --data FILE... [--out FILE] [--lambda L] [--epochs E] [--rate R]
+//! [--l2 P]`:
 //! fits a variant's evaluation weights to datagen's positions by Texel's method
 //! ([`texel`]) and writes them to the weights file the build embeds (docs/tuning.md).
 
@@ -21,10 +22,12 @@ pub struct Args {
     pub epochs: u32,
     /// Adam's step, in centipawns.
     pub rate: f64,
+    /// The L2 penalty on each weight's distance from where it started.
+    pub l2: f64,
 }
 
 const USAGE: &str = "usage: chimera tune --variant V --data FILE... [--out FILE] [--lambda L] \
-                     [--epochs E] [--rate R]";
+                     [--epochs E] [--rate R] [--l2 P]";
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
 const TUNABLE: &[&str] = &["chess", "double-ended"];
@@ -36,8 +39,9 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
         data: Vec::new(),
         out: None,
         lambda: 0.5,
-        epochs: 400,
-        rate: 1.0,
+        epochs: 200,
+        rate: 0.5,
+        l2: 1e-6,
     };
     let mut i = 0;
     while i < args.len() {
@@ -72,6 +76,7 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
             "--lambda" => parsed.lambda = real(0.0, 1.0)?,
             "--epochs" => parsed.epochs = real(0.0, 100_000.0)? as u32,
             "--rate" => parsed.rate = real(0.001, 1000.0)?,
+            "--l2" => parsed.l2 = real(0.0, 1.0)?,
             _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
         }
         i += 2;
@@ -148,7 +153,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         fit.k, before.0, before.1
     );
     let k = fit.k;
-    let fitted = fit.descend(&train, args.epochs, args.rate);
+    let fitted = fit.descend(&train, args.epochs, args.rate, args.l2);
     let after = (fitted.loss(&train), fitted.loss(&held_out));
     eprintln!(
         "loss after {} epochs: training {:.6}, held out {:.6}",
@@ -162,7 +167,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
     let header = format!(
         "{} evaluation weights: `name middlegame endgame` in centipawns, in the order the\n\
          evaluation reads them. Written by `chimera tune --variant {} --data {} --lambda {} \
-         --epochs {} --rate {}`\n\
+         --epochs {} --rate {} --l2 {}`\n\
          from {} positions ({} held out): scale K {:.3}; held-out loss {:.6} before, {:.6} after.\n\
          docs/tuning.md says where the data came from.",
         G::NAME,
@@ -171,6 +176,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         args.lambda,
         args.epochs,
         args.rate,
+        args.l2,
         train.len() + held_out.len(),
         held_out.len(),
         k,
