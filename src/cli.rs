@@ -68,7 +68,7 @@ impl ServeArgs {
 #[derive(Args, Debug)]
 pub struct FuzzArgs {
     /// What to fuzz
-    #[arg(long, value_name = "TARGET", value_parser = ["all", "games", "fen", "moves", "protocol"])]
+    #[arg(long, value_name = "TARGET", value_parser = ["all", "games", "fen", "moves", "protocol", "answers"])]
     target: Option<String>,
     /// Protocol lines to feed the engine (default 100000)
     #[arg(long, value_name = "N")]
@@ -79,6 +79,9 @@ pub struct FuzzArgs {
     /// FEN and move cases per variant (default 20000)
     #[arg(long, value_name = "N")]
     cases: Option<u64>,
+    /// Middlegames per variant for the `answers` target (default 40)
+    #[arg(long, value_name = "N")]
+    answers: Option<u64>,
     /// The seed: the same seed replays the same run (default 1)
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
@@ -98,6 +101,7 @@ impl FuzzArgs {
         push(&mut argv, "--lines", &self.lines);
         push(&mut argv, "--games", &self.games);
         push(&mut argv, "--cases", &self.cases);
+        push(&mut argv, "--answers", &self.answers);
         push(&mut argv, "--seed", &self.seed);
         if self.verbose {
             argv.push("--verbose".into());
@@ -111,4 +115,12 @@ fn push<T: Display>(argv: &mut Vec<String>, flag: &str, value: &Option<T>) {
     if let Some(v) = value {
         argv.extend([flag.to_string(), v.to_string()]);
     }
+}
+
+/// The arguments of a subcommand that still reads its own flags (`datagen`, `tune`).
+#[derive(Args, Debug)]
+pub struct Passed {
+    /// The subcommand's flags (see its usage line)
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
 }

@@ -6,6 +6,7 @@
 //! declaration: [`Cli`] here, each subcommand's arguments a struct beside its code.
 
 mod cli;
+mod datagen;
 mod exploit_cmd;
 mod fuzz;
 mod match_cmd;
@@ -14,6 +15,7 @@ mod picture;
 mod runner;
 mod serve;
 mod svg_cmd;
+mod tune;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Cursor;
@@ -49,6 +51,10 @@ enum Command {
     Svg(svg_cmd::SvgArgs),
     /// Seeded fuzzing of the protocol and every variant's parsers
     Fuzz(cli::FuzzArgs),
+    /// Self-play positions for tuning (docs/tuning.md)
+    Datagen(cli::Passed),
+    /// Fit a variant's evaluation weights to datagen's positions (docs/tuning.md)
+    Tune(cli::Passed),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +67,8 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::Datagen(args)) => datagen::run(&args.args),
+        Some(Command::Tune(args)) => tune::run(&args.args),
         Some(Command::Match(args)) => match matches.subcommand_matches("match") {
             Some(found) => match_cmd::run(&args, found),
             None => Err("the match arguments went missing".into()),

@@ -59,6 +59,12 @@ pub fn taper(p: Pair, phase: i32) -> i32 {
 /// Receives every term of one evaluation; `T` is the variant's term type.
 pub trait Trace<T> {
     fn add(&mut self, term: T, player: Player, value: Pair);
+    /// Weight `index` of the variant's weights file counted `count` times for `player` (the
+    /// tuner's [`crate::eval::weights::Features`]); nothing by default.
+    #[inline(always)]
+    fn weight(&mut self, index: usize, player: Player, count: i32) {
+        let _ = (index, player, count);
+    }
 }
 
 /// Search's trace: records nothing, and compiles to nothing.

@@ -1,9 +1,11 @@
 //! The evaluation of orthodox chess: material and piece-square tables tapered between middlegame
 //! and endgame, mobility, pawn structure, passed pawns, king safety and a few piece terms.
 //!
-//! Numbers are public facts, not tuned here: material as in PeSTO (Ronald Friederich), the
-//! piece-square tables of Tomasz Michniewski's "Simplified Evaluation Function" (both on the
-//! Chess Programming Wiki); the other weights are round numbers of the usual size.
+//! The numbers are named weights in `weights.txt`, embedded at compile time; `chimera tune` fits
+//! them to self-play games (docs/tuning.md says which data the shipped ones came from). Their
+//! first values were public facts: material as in PeSTO (Ronald Friederich), the piece-square
+//! tables of Tomasz Michniewski's "Simplified Evaluation Function" (both on the Chess
+//! Programming Wiki), round numbers of the usual size for the rest.
 //!
 //! One function, [`score`], computes everything; it reports each term to a [`Trace`], which
 //! is a no-op for search ([`evaluate`]) and a table for the `eval` command ([`breakdown`]).
@@ -12,6 +14,7 @@ use crate::attacks::board8 as attacks;
 use crate::bitboard::Bitboard;
 pub use crate::eval::tapered::Pair;
 use crate::eval::tapered::{taper, NoTrace, Trace};
+use crate::eval::weights;
 use crate::game::Player;
 use crate::square::Square;
 use crate::variants::chess::{Position, Role};
@@ -63,162 +66,81 @@ impl From<Term> for usize {
 /// The evaluation by terms (in [`Term::ALL`] order) and players, with its phase.
 pub type Breakdown = crate::eval::tapered::Breakdown<8>;
 
-/// Material by role, middlegame and endgame (PeSTO's values).
-pub const MATERIAL: [Pair; 6] = [
-    Pair(82, 94),
-    Pair(337, 281),
-    Pair(365, 297),
-    Pair(477, 512),
-    Pair(1025, 936),
-    Pair(0, 0),
-];
-
 /// Plain piece values for exchanges (SEE) and move ordering.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
 /// Game phase weight of each role: [`crate::eval::tapered::MAX_PHASE`] at the start, 0 with only kings and pawns.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
-// Piece-square tables, drawn as White sees the board: the first row is rank 8.
-#[rustfmt::skip]
-const PAWN_MG: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    10, 10, 20, 30, 30, 20, 10, 10,
-     5,  5, 10, 25, 25, 10,  5,  5,
-     0,  0,  0, 20, 20,  0,  0,  0,
-     5, -5,-10,  0,  0,-10, -5,  5,
-     5, 10, 10,-20,-20, 10, 10,  5,
-     0,  0,  0,  0,  0,  0,  0,  0,
-];
-#[rustfmt::skip]
-const PAWN_EG: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    30, 30, 30, 30, 30, 30, 30, 30,
-    20, 20, 20, 20, 20, 20, 20, 20,
-    10, 10, 10, 10, 10, 10, 10, 10,
-     5,  5,  5,  5,  5,  5,  5,  5,
-     0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,
-];
-#[rustfmt::skip]
-const KNIGHT: [i32; 64] = [
-    -50,-40,-30,-30,-30,-30,-40,-50,
-    -40,-20,  0,  0,  0,  0,-20,-40,
-    -30,  0, 10, 15, 15, 10,  0,-30,
-    -30,  5, 15, 20, 20, 15,  5,-30,
-    -30,  0, 15, 20, 20, 15,  0,-30,
-    -30,  5, 10, 15, 15, 10,  5,-30,
-    -40,-20,  0,  5,  5,  0,-20,-40,
-    -50,-40,-30,-30,-30,-30,-40,-50,
-];
-#[rustfmt::skip]
-const BISHOP: [i32; 64] = [
-    -20,-10,-10,-10,-10,-10,-10,-20,
-    -10,  0,  0,  0,  0,  0,  0,-10,
-    -10,  0,  5, 10, 10,  5,  0,-10,
-    -10,  5,  5, 10, 10,  5,  5,-10,
-    -10,  0, 10, 10, 10, 10,  0,-10,
-    -10, 10, 10, 10, 10, 10, 10,-10,
-    -10,  5,  0,  0,  0,  0,  5,-10,
-    -20,-10,-10,-10,-10,-10,-10,-20,
-];
-#[rustfmt::skip]
-const ROOK: [i32; 64] = [
-      0,  0,  0,  0,  0,  0,  0,  0,
-      5, 10, 10, 10, 10, 10, 10,  5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-      0,  0,  0,  5,  5,  0,  0,  0,
-];
-#[rustfmt::skip]
-const QUEEN: [i32; 64] = [
-    -20,-10,-10, -5, -5,-10,-10,-20,
-    -10,  0,  0,  0,  0,  0,  0,-10,
-    -10,  0,  5,  5,  5,  5,  0,-10,
-     -5,  0,  5,  5,  5,  5,  0, -5,
-      0,  0,  5,  5,  5,  5,  0, -5,
-    -10,  5,  5,  5,  5,  5,  0,-10,
-    -10,  0,  5,  0,  0,  0,  0,-10,
-    -20,-10,-10, -5, -5,-10,-10,-20,
-];
-#[rustfmt::skip]
-const KING_MG: [i32; 64] = [
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -20,-30,-30,-40,-40,-30,-30,-20,
-    -10,-20,-20,-20,-20,-20,-20,-10,
-     20, 20,  0,  0,  0,  0, 20, 20,
-     20, 30, 10,  0,  0, 10, 30, 20,
-];
-#[rustfmt::skip]
-const KING_EG: [i32; 64] = [
-    -50,-40,-30,-20,-20,-30,-40,-50,
-    -30,-20,-10,  0,  0,-10,-20,-30,
-    -30,-10, 20, 30, 30, 20,-10,-30,
-    -30,-10, 30, 40, 40, 30,-10,-30,
-    -30,-10, 30, 40, 40, 30,-10,-30,
-    -30,-10, 20, 30, 30, 20,-10,-30,
-    -30,-30,  0,  0,  0,  0,-30,-30,
-    -50,-30,-30,-30,-30,-30,-30,-50,
-];
+/// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time.
+pub static WEIGHTS: [Pair; COUNT] = weights::parse(include_str!("weights.txt"));
 
-/// `[role][square]` with a1 = 0, from White's side (Black mirrors the rank).
-const PST: [[Pair; 64]; 6] = {
-    let mut t = [[Pair(0, 0); 64]; 6];
-    let mut sq = 0;
-    while sq < 64 {
-        let drawn = sq ^ 56; // the drawn tables start at rank 8
-        t[0][sq] = Pair(PAWN_MG[drawn], PAWN_EG[drawn]);
-        t[1][sq] = Pair(KNIGHT[drawn], KNIGHT[drawn]);
-        t[2][sq] = Pair(BISHOP[drawn], BISHOP[drawn]);
-        t[3][sq] = Pair(ROOK[drawn], ROOK[drawn] / 2);
-        t[4][sq] = Pair(QUEEN[drawn], QUEEN[drawn]);
-        t[5][sq] = Pair(KING_MG[drawn], KING_EG[drawn]);
-        sq += 1;
-    }
-    t
-};
-
-/// Mobility per reachable square above (or below) a typical count, by role.
-const MOBILITY: [(Pair, i32); 6] = [
-    (Pair(0, 0), 0),
-    (Pair(4, 4), 4),
-    (Pair(5, 5), 6),
-    (Pair(2, 4), 7),
-    (Pair(1, 2), 13),
-    (Pair(0, 0), 0),
-];
-
-const DOUBLED: Pair = Pair(-10, -25);
-const ISOLATED: Pair = Pair(-10, -15);
+// Where each group of weights starts in [`WEIGHTS`], in file order.
+/// Material by role (pawn to king).
+const MATERIAL: usize = 0;
+/// Piece-square tables: `[role][square]` with a1 = 0, from White's side (Black mirrors the rank).
+const PST: usize = MATERIAL + 6;
+/// Mobility per reachable square above (or below) [`MOBILITY_TYPICAL`], knight to queen.
+const MOBILITY: usize = PST + 6 * 64;
+const DOUBLED: usize = MOBILITY + 4;
+const ISOLATED: usize = DOUBLED + 1;
 /// Passed pawn bonus by rank as its owner sees it (index 1 = second rank).
-const PASSED: [Pair; 8] = [
-    Pair(0, 0),
-    Pair(5, 10),
-    Pair(10, 15),
-    Pair(15, 25),
-    Pair(30, 45),
-    Pair(50, 75),
-    Pair(90, 120),
-    Pair(0, 0),
-];
-const BISHOP_PAIR: Pair = Pair(30, 50);
-const ROOK_OPEN_FILE: Pair = Pair(25, 10);
-const ROOK_HALF_OPEN_FILE: Pair = Pair(12, 6);
-const TEMPO: Pair = Pair(10, 0);
-/// King shelter: own pawn one and two ranks in front of the king, per file next to it.
-const SHELTER_NEAR: i32 = 12;
-const SHELTER_FAR: i32 = 6;
-const SHELTER_OPEN_FILE: i32 = -15;
-/// Weight of an attacker of the king's zone, by role.
+const PASSED: usize = ISOLATED + 1;
+const BISHOP_PAIR: usize = PASSED + 8;
+const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+const TEMPO: usize = ROOK_HALF_OPEN_FILE + 1;
+/// King shelter: own pawn one and two ranks in front of the king, no pawn, per file next to it.
+const SHELTER_NEAR: usize = TEMPO + 1;
+const SHELTER_FAR: usize = SHELTER_NEAR + 1;
+const SHELTER_OPEN_FILE: usize = SHELTER_FAR + 1;
+/// The attack on a king's zone by two or more pieces, by the attackers' summed weight
+/// ([`KING_ATTACK_WEIGHT`] per attacked square), capped at the table's last entry.
+const KING_DANGER: usize = SHELTER_OPEN_FILE + 1;
+const KING_DANGER_LEN: usize = 48;
+/// How many weights there are.
+pub const COUNT: usize = KING_DANGER + KING_DANGER_LEN;
+
+/// The reachable-square count each role's mobility is measured from (knight to queen): fixed, so
+/// that the weight alone moves.
+const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 7, 13];
+/// Weight of an attacker of the king's zone, by role: what indexes [`KING_DANGER`].
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
+const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// The name of each weight, in file order.
+pub fn weight_names() -> Vec<String> {
+    let mut names: Vec<String> = ROLE_NAMES.iter().map(|r| format!("material.{r}")).collect();
+    for r in ROLE_NAMES {
+        for sq in 0..64u8 {
+            names.push(format!("pst.{r}.{}{}", (b'a' + sq % 8) as char, sq / 8 + 1));
+        }
+    }
+    names.extend(ROLE_NAMES[1..5].iter().map(|r| format!("mobility.{r}")));
+    names.push("pawns.doubled".into());
+    names.push("pawns.isolated".into());
+    names.extend((1..=8).map(|r| format!("passed.rank{r}")));
+    for n in [
+        "pieces.bishop_pair",
+        "pieces.rook_open_file",
+        "pieces.rook_half_open_file",
+        "tempo",
+        "shelter.near",
+        "shelter.far",
+        "shelter.open_file",
+    ] {
+        names.push(n.into());
+    }
+    names.extend((0..KING_DANGER_LEN).map(|i| format!("king_danger.{i}")));
+    names
+}
+
+/// Weight `index` counted `count` times for `player`.
+#[inline(always)]
+fn w<T: Trace<Term>>(trace: &mut T, index: usize, player: Player, count: i32) -> Pair {
+    weights::take(&WEIGHTS, trace, index, player, count)
+}
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -306,15 +228,15 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     for role in Role::ALL {
         let squares = pos.pieces(us, role);
         for sq in squares.squares() {
-            material += MATERIAL[role.index()];
-            placement += PST[role.index()][pst_index(us, sq)];
+            material += w(trace, MATERIAL + role.index(), us, 1);
+            placement += w(trace, PST + 64 * role.index() + pst_index(us, sq), us, 1);
             if matches!(role, Role::Pawn | Role::King) {
                 continue;
             }
             let reach = piece_attacks(role, sq, occ);
-            let (weight, typical) = MOBILITY[role.index()];
             let count = (reach & !own & !their_pawn_attacks).count_ones() as i32;
-            mobility += weight * (count - typical);
+            let m = role.index() - 1;
+            mobility += w(trace, MOBILITY + m, us, count - MOBILITY_TYPICAL[m]);
             let on_zone = (reach & their_king_zone).count_ones() as i32;
             if on_zone > 0 {
                 attackers += 1;
@@ -323,15 +245,15 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
             if role == Role::Rook {
                 let file = file_bb(sq.0 % 8);
                 if file & (our_pawns | their_pawns) == 0 {
-                    pieces += ROOK_OPEN_FILE;
+                    pieces += w(trace, ROOK_OPEN_FILE, us, 1);
                 } else if file & our_pawns == 0 {
-                    pieces += ROOK_HALF_OPEN_FILE;
+                    pieces += w(trace, ROOK_HALF_OPEN_FILE, us, 1);
                 }
             }
         }
     }
     if pos.pieces(us, Role::Bishop).0.count_ones() >= 2 {
-        pieces += BISHOP_PAIR;
+        pieces += w(trace, BISHOP_PAIR, us, 1);
     }
 
     // Pawn structure and passed pawns.
@@ -339,10 +261,10 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     for file in 0..8u8 {
         let on_file = (our_pawns & file_bb(file)).count_ones() as i32;
         if on_file > 1 {
-            structure += DOUBLED * (on_file - 1);
+            structure += w(trace, DOUBLED, us, on_file - 1);
         }
         if on_file > 0 && our_pawns & adjacent_files(file) == 0 {
-            structure += ISOLATED * on_file;
+            structure += w(trace, ISOLATED, us, on_file);
         }
     }
     for sq in pos.pieces(us, Role::Pawn).squares() {
@@ -351,7 +273,7 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
         // The front pawn of doubled pawns only: one passer per file.
         let own_in_front = ahead(us, sq, file_bb(file)) & our_pawns;
         if blockers == 0 && own_in_front == 0 {
-            passed += PASSED[relative_rank(us, sq)];
+            passed += w(trace, PASSED + relative_rank(us, sq), us, 1);
         }
     }
 
@@ -359,7 +281,8 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     // real attack), and, in the middlegame, the pawn shelter of our own king.
     let mut king_safety = Pair(0, 0);
     if attackers >= 2 {
-        king_safety += Pair((attack_weight * attack_weight / 4).min(500), 0);
+        let danger = (attack_weight as usize).min(KING_DANGER_LEN - 1);
+        king_safety += w(trace, KING_DANGER + danger, us, 1);
     }
     let king = pos.king(us);
     if relative_rank(us, king) <= 1 {
@@ -367,20 +290,22 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
         for f in file.saturating_sub(1)..=(file + 1).min(7) {
             let pawns_here = our_pawns & file_bb(f);
             let shelter = if pawns_here == 0 {
-                SHELTER_OPEN_FILE
+                Some(SHELTER_OPEN_FILE)
             } else if pawns_here & near_ranks(us, king, 1) != 0 {
-                SHELTER_NEAR
+                Some(SHELTER_NEAR)
             } else if pawns_here & near_ranks(us, king, 2) != 0 {
-                SHELTER_FAR
+                Some(SHELTER_FAR)
             } else {
-                0
+                None
             };
-            king_safety += Pair(shelter, 0);
+            if let Some(index) = shelter {
+                king_safety += w(trace, index, us, 1);
+            }
         }
     }
 
     let tempo = if pos.side_to_move() == us {
-        TEMPO
+        w(trace, TEMPO, us, 1)
     } else {
         Pair(0, 0)
     };
@@ -419,7 +344,7 @@ pub fn null_move_safe(pos: &Position) -> bool {
 }
 
 /// The phase: 24 with all pieces, 0 with only kings and pawns.
-fn phase(pos: &Position) -> i32 {
+pub(crate) fn phase(pos: &Position) -> i32 {
     Role::ALL
         .iter()
         .map(|r| PHASE[r.index()] * pos.role(*r).0.count_ones() as i32)
@@ -451,6 +376,23 @@ pub fn breakdown(pos: &Position) -> Breakdown {
     };
     score(pos, &mut b);
     b
+}
+
+impl weights::Tunable for Position {
+    const WEIGHTS_FILE: &'static str = "engine/src/variants/chess/weights.txt";
+    fn weights() -> &'static [Pair] {
+        &WEIGHTS
+    }
+    fn weight_names() -> Vec<String> {
+        weight_names()
+    }
+    fn features(&self, features: &mut weights::Features) -> i32 {
+        score(self, features);
+        phase(self)
+    }
+    fn white_eval(&self) -> i32 {
+        self.side_to_move().sign() * evaluate(self)
+    }
 }
 
 #[cfg(test)]
@@ -493,12 +435,33 @@ mod tests {
     ];
 
     #[test]
+    fn the_weights_file_names_every_weight_in_order() {
+        assert_eq!(weights::names(include_str!("weights.txt")), weight_names());
+    }
+
+    #[test]
+    fn features_reproduce_the_evaluation() {
+        use crate::eval::weights::{Features, Tunable};
+        for fen in POSITIONS {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut f = Features::new(COUNT);
+            let phase = pos.features(&mut f);
+            let sum = f
+                .coef
+                .iter()
+                .zip(WEIGHTS.iter())
+                .fold(Pair(0, 0), |acc, (&c, &w)| acc + w * c);
+            assert_eq!(taper(sum, phase), pos.white_eval(), "{fen}");
+        }
+    }
+
+    #[test]
     fn color_symmetric() {
         for fen in POSITIONS {
             assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
         }
         // At the start only the tempo differs.
-        assert_eq!(eval(START_FEN), taper(TEMPO, 24));
+        assert_eq!(eval(START_FEN), taper(WEIGHTS[TEMPO], 24));
     }
 
     #[test]
@@ -555,7 +518,7 @@ mod tests {
         // The bishop pair.
         assert!(
             term("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::Pieces)
-                >= BISHOP_PAIR.0.min(BISHOP_PAIR.1)
+                >= WEIGHTS[BISHOP_PAIR].0.min(WEIGHTS[BISHOP_PAIR].1)
         );
     }
 }

@@ -8,6 +8,10 @@
 //! square* or by an *adjacent enemy*: a piece walled in by friends is immune, whatever attacks
 //! it in the orthodox sense. The terms:
 //!
+//! The numbers of the first four terms are named weights in `weights.txt`, embedded at compile
+//! time, which `chimera tune` fits (docs/tuning.md); the first values were the round numbers
+//! below.
+//!
 //! * Material: pawn 100, Knight and Mirror Knight 300, bishop 330, rook 500, queen 900.
 //! * Placement: knights and bishops toward the centre (more landing squares), pawns forward,
 //!   the king at home in the middlegame and central in the endgame (a king on the edge can be
@@ -26,6 +30,7 @@ use crate::attacks::board8::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::{Bb64, Bitboard};
 use crate::eval::tapered::{taper, NoTrace, Trace};
 pub use crate::eval::tapered::{Pair, MAX_PHASE};
+use crate::eval::weights;
 use crate::game::Player;
 
 /// The evaluation's terms, in the order `eval` prints them.
@@ -77,29 +82,53 @@ const PHASE: [i32; Role::COUNT] = [0, 1, 1, 1, 2, 4, 0];
 const PRESSURE_SHIFT: u32 = 3;
 /// The player to move can cash its best target at once: a further 1/4 of its value.
 const INITIATIVE_SHIFT: u32 = 2;
-/// Per empty square next to the king, middlegame.
-const SHELTER: i32 = -8;
-/// Per empty destination, by role.
-const MOBILITY: [Pair; Role::COUNT] = [
-    Pair(0, 0),
-    Pair(4, 4),
-    Pair(4, 4),
-    Pair(3, 3),
-    Pair(2, 4),
-    Pair(1, 2),
-    Pair(0, 0),
+/// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time. The
+/// targets and initiative terms are shares of the fixed piece values ([`Role::value`], which
+/// exchanges use too), not weights: the tuner holds them fixed.
+pub static WEIGHTS: [Pair; COUNT] = weights::parse(include_str!("weights.txt"));
+
+// Where each group of weights starts in [`WEIGHTS`], in file order.
+/// Material by role, in [`Role::ALL`] order.
+const MATERIAL: usize = 0;
+/// Pawn advancement by rank from the owner's side (index 1 = second rank).
+const PAWN_RANK: usize = MATERIAL + Role::COUNT;
+/// By [`ring`], 0 in the centre to 3 on the edge: knights (and Mirror Knights), bishops, queens.
+const KNIGHT_RING: usize = PAWN_RANK + 8;
+const BISHOP_RING: usize = KNIGHT_RING + 4;
+const QUEEN_RING: usize = BISHOP_RING + 4;
+/// The king by rank from its side (the fourth and beyond count as the fourth), then by ring.
+const KING_RANK: usize = QUEEN_RING + 4;
+const KING_RING: usize = KING_RANK + 4;
+/// Per empty destination: knight, Mirror Knight, bishop, rook, queen.
+const MOBILITY: usize = KING_RING + 4;
+/// Per empty square next to the king.
+const SHELTER: usize = MOBILITY + 5;
+/// How many weights there are.
+pub const COUNT: usize = SHELTER + 1;
+
+const ROLE_NAMES: [&str; Role::COUNT] = [
+    "pawn", "knight", "mirror", "bishop", "rook", "queen", "king",
 ];
-/// Pawn advancement by rank from the owner's side (ranks 2 to 7 are 1 to 6).
-const PAWN_RANK: [Pair; 8] = [
-    Pair(0, 0),
-    Pair(0, 0),
-    Pair(3, 6),
-    Pair(8, 14),
-    Pair(14, 28),
-    Pair(22, 50),
-    Pair(32, 85),
-    Pair(0, 0),
-];
+
+/// The name of each weight, in file order.
+pub fn weight_names() -> Vec<String> {
+    let mut names: Vec<String> = ROLE_NAMES.iter().map(|r| format!("material.{r}")).collect();
+    names.extend((1..=8).map(|r| format!("placement.pawn_rank{r}")));
+    for piece in ["knight", "bishop", "queen"] {
+        names.extend((0..4).map(|r| format!("placement.{piece}_ring{r}")));
+    }
+    names.extend((1..=4).map(|r| format!("placement.king_rank{r}")));
+    names.extend((0..4).map(|r| format!("placement.king_ring{r}")));
+    names.extend(ROLE_NAMES[1..6].iter().map(|r| format!("mobility.{r}")));
+    names.push("king_shelter.open_square".into());
+    names
+}
+
+/// Weight `index` counted `count` times for `player`.
+#[inline(always)]
+fn w<T: Trace<Term>>(trace: &mut T, index: usize, player: Player, count: i32) -> Pair {
+    weights::take(&WEIGHTS, trace, index, player, count)
+}
 
 /// 0 on the four centre squares, 3 on the edge.
 #[inline(always)]
@@ -120,15 +149,23 @@ fn relative_rank(player: Player, sq: u8) -> usize {
     }
 }
 
-fn placement(role: Role, player: Player, sq: u8) -> Pair {
-    let ring = ring(sq);
+#[inline(always)]
+fn placement<T: Trace<Term>>(trace: &mut T, role: Role, player: Player, sq: u8) -> Pair {
+    let ring = ring(sq) as usize;
     match role {
-        Role::Pawn => PAWN_RANK[relative_rank(player, sq)],
-        Role::Knight | Role::Mirror => Pair(-8 * ring, -8 * ring),
-        Role::Bishop => Pair(-4 * ring, -4 * ring),
+        Role::Pawn => w(trace, PAWN_RANK + relative_rank(player, sq), player, 1),
+        Role::Knight | Role::Mirror => w(trace, KNIGHT_RING + ring, player, 1),
+        Role::Bishop => w(trace, BISHOP_RING + ring, player, 1),
         Role::Rook => Pair(0, 0),
-        Role::Queen => Pair(-2 * ring, -4 * ring),
-        Role::King => Pair(-12 * relative_rank(player, sq).min(3) as i32, -10 * ring),
+        Role::Queen => w(trace, QUEEN_RING + ring, player, 1),
+        Role::King => {
+            w(
+                trace,
+                KING_RANK + relative_rank(player, sq).min(3),
+                player,
+                1,
+            ) + w(trace, KING_RING + ring, player, 1)
+        }
     }
 }
 
@@ -172,14 +209,17 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         let (mut material, mut place, mut mobility) = (Pair(0, 0), Pair(0, 0), Pair(0, 0));
         for role in Role::ALL {
             for sq in board.pieces(player, role).squares() {
-                material += Pair(role.value(), role.value());
-                place += placement(role, player, sq.0);
-                mobility += MOBILITY[role.index()] * board.mobility::<DEEP>(role, sq.0) as i32;
+                material += w(trace, MATERIAL + role.index(), player, 1);
+                place += placement(trace, role, player, sq.0);
+                if !matches!(role, Role::Pawn | Role::King) {
+                    let count = board.mobility::<DEEP>(role, sq.0) as i32;
+                    mobility += w(trace, MOBILITY + role.index() - 1, player, count);
+                }
             }
         }
         let king = board.king(player);
         let open = (Bb64(NEIGHBOURS[king as usize]) & !board.occupied()).count() as i32;
-        let shelter = Pair(SHELTER * open, 0);
+        let shelter = w(trace, SHELTER, player, open);
         trace.add(Term::Material, player, material);
         trace.add(Term::Placement, player, place);
         trace.add(Term::Mobility, player, mobility);
@@ -202,7 +242,7 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         (sum, best)
     }
 
-    fn phase(&self) -> i32 {
+    pub(crate) fn phase(&self) -> i32 {
         Role::ALL
             .iter()
             .map(|k| PHASE[k.index()] * self.board.roles[k.index()].count() as i32)
@@ -247,5 +287,67 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
         };
         self.score(&mut b);
         b
+    }
+}
+
+impl<const DEEP: bool> weights::Tunable for DoubleEnded<DEEP> {
+    const WEIGHTS_FILE: &'static str = "engine/src/variants/double_ended/weights.txt";
+    fn weights() -> &'static [Pair] {
+        &WEIGHTS
+    }
+    fn weight_names() -> Vec<String> {
+        weight_names()
+    }
+    fn features(&self, features: &mut weights::Features) -> i32 {
+        self.score(features);
+        self.phase()
+    }
+    fn white_eval(&self) -> i32 {
+        self.side.sign() * self.static_eval()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::weights::{Features, Tunable};
+    use crate::game::Game;
+
+    #[test]
+    fn the_weights_file_names_every_weight_in_order() {
+        assert_eq!(weights::names(include_str!("weights.txt")), weight_names());
+    }
+
+    /// The weights' part of the evaluation, recomputed from the counts, leaves only the targets
+    /// and initiative terms (which are not weights) and rounding.
+    #[test]
+    fn features_reproduce_the_weighted_terms() {
+        let mut unequal = 0;
+        for fen in super::super::BENCH_FENS {
+            let pos = <super::super::DoubleEndedChess as Game>::from_fen(fen, &Default::default())
+                .unwrap();
+            let mut f = Features::new(COUNT);
+            let phase = pos.features(&mut f);
+            let sum = f
+                .coef
+                .iter()
+                .zip(WEIGHTS.iter())
+                .fold(Pair(0, 0), |acc, (&c, &w)| acc + w * c);
+            let b = pos.eval_breakdown();
+            let weighted = [
+                Term::Material,
+                Term::Placement,
+                Term::Mobility,
+                Term::KingShelter,
+            ]
+            .iter()
+            .fold(Pair(0, 0), |acc, &t| {
+                acc + b.terms[t as usize][0] - b.terms[t as usize][1]
+            });
+            assert_eq!(sum, weighted, "{fen}");
+            unequal += (sum != Pair(0, 0)) as usize;
+            assert_eq!(phase, b.phase);
+        }
+        assert!(unequal > 0);
     }
 }

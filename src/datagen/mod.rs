@@ -1,0 +1,316 @@
+//! `chimera datagen --variant V --games N --nodes K --threads T --seed S --out FILE
+//! [--random-plies P] [--shard I/N]`: self-play positions for tuning (docs/tuning.md).
+//!
+//! Games are numbered 0 to N-1 and each is seeded by its number, so a game is the same whoever
+//! plays it: shard I of N plays the games whose number is I modulo N, and shards' files
+//! concatenate. Each game is appended to FILE whole, in one write, when it ends; a run started
+//! again on the same FILE keeps the whole games there, drops a game an interruption cut, and
+//! plays only the games missing.
+
+pub mod record;
+mod selfplay;
+
+use chimera_engine::{Game, VariantOptions};
+use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::rounds::DescribeRounds;
+use chimera_protocol::session::Describe;
+use record::scan;
+use selfplay::{Searcher, Settings};
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The command line, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Args {
+    pub variant: String,
+    pub games: u64,
+    pub nodes: u64,
+    pub threads: usize,
+    pub seed: u64,
+    pub out: String,
+    pub random_plies: u32,
+    /// `(index, count)`: this run plays the games numbered `index` modulo `count`.
+    pub shard: (u64, u64),
+}
+
+const USAGE: &str = "usage: chimera datagen --variant V --games N --nodes K --threads T --seed S \
+                     --out FILE [--random-plies P] [--shard I/N]";
+
+/// Parses the flags; the error names the bad token.
+pub fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut parsed = Args {
+        variant: "chess".into(),
+        games: 0,
+        nodes: 5_000,
+        threads: 1,
+        seed: 1,
+        out: String::new(),
+        random_plies: 8,
+        shard: (0, 1),
+    };
+    let (mut games, mut out) = (None, None);
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("'{flag}' needs a value; {USAGE}"))?;
+        let number = |min: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(n) if n >= min => Ok(n),
+                _ => Err(format!(
+                    "{flag} needs a whole number of at least {min}, not '{value}'"
+                )),
+            }
+        };
+        match flag {
+            "--variant" => parsed.variant = value.clone(),
+            "--games" => games = Some(number(1)?),
+            "--nodes" => parsed.nodes = number(1)?,
+            "--threads" => {
+                parsed.threads = number(1)?.min(1024) as usize;
+            }
+            "--seed" => parsed.seed = number(0)?,
+            "--out" => out = Some(value.clone()),
+            "--random-plies" => parsed.random_plies = number(0)?.min(200) as u32,
+            "--shard" => {
+                parsed.shard = value
+                    .split_once('/')
+                    .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
+                    .filter(|&(i, n): &(u64, u64)| i < n)
+                    .ok_or_else(|| {
+                        format!("--shard needs I/N with I below N (0/2, 1/2), not '{value}'")
+                    })?;
+            }
+            _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
+        }
+        i += 2;
+    }
+    parsed.games = games.ok_or_else(|| format!("--games is required; {USAGE}"))?;
+    parsed.out = out.ok_or_else(|| format!("--out is required; {USAGE}"))?;
+    Ok(parsed)
+}
+
+/// Runs the command; the error is the one line to print.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let args = parse_args(args)?;
+    registry::with_variant(&args.variant, Datagen(&args)).unwrap_or_else(|| {
+        Err(format!(
+            "unknown variant '{}' (one of: {})",
+            args.variant,
+            registry::NAMES.join(", ")
+        ))
+    })
+}
+
+struct Datagen<'a>(&'a Args);
+
+impl VariantTask for Datagen<'_> {
+    type Output = Result<(), String>;
+    fn run<G: Describe>(self, name: &'static str, preset: Preset) -> Self::Output {
+        let mut options = G::Options::default();
+        for (n, v) in preset {
+            options.set(n, v).map_err(|e| e.to_string())?;
+        }
+        generate(self.0, name, &G::start(&options))
+    }
+    fn run_rounds<G: DescribeRounds>(self, name: &'static str, _: Preset) -> Self::Output {
+        // Ven's evaluation is orthodox chess's on each side's view: its weights are chess's.
+        Err(format!(
+            "'{name}' is simultaneous: datagen plays sequential variants (Ven's evaluation is \
+             chess's, so chess data tunes it; see docs/tuning.md)"
+        ))
+    }
+}
+
+/// The settings line at the top of the output, which a resumed run must match.
+fn header(args: &Args, name: &str) -> String {
+    format!(
+        "# chimera datagen variant={name} nodes={} seed={} random-plies={} shard={}/{} games={}",
+        args.nodes, args.seed, args.random_plies, args.shard.0, args.shard.1, args.games
+    )
+}
+
+fn generate<G: Game>(args: &Args, name: &str, start: &G) -> Result<(), String> {
+    let header = header(args, name);
+    let existing = match std::fs::read_to_string(&args.out) {
+        Ok(text) => scan(&text).map_err(|e| format!("{}: {e}", args.out))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Default::default(),
+        Err(e) => return Err(format!("cannot read '{}': {e}", args.out)),
+    };
+    if !existing.comments.is_empty() && existing.comments[0] != header {
+        return Err(format!(
+            "'{}' was made with other settings ('{}'); resume with those or choose another --out",
+            args.out, existing.comments[0]
+        ));
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open '{}': {e}", args.out))?;
+    file.set_len(existing.keep as u64)
+        .map_err(|e| format!("cannot cut '{}' back to its whole games: {e}", args.out))?;
+    if existing.comments.is_empty() {
+        writeln!(file, "{header}").map_err(|e| format!("cannot write '{}': {e}", args.out))?;
+    }
+    let (index, count) = args.shard;
+    let todo: Vec<u64> = (index..args.games)
+        .step_by(count as usize)
+        .filter(|g| !existing.finished.contains(g))
+        .collect();
+    eprintln!(
+        "datagen {name}: {} games to play ({} already in '{}'), {} nodes a move, {} threads",
+        todo.len(),
+        existing.finished.len(),
+        args.out,
+        args.nodes,
+        args.threads
+    );
+    let settings = Settings {
+        nodes: args.nodes,
+        seed: args.seed,
+        random_plies: args.random_plies,
+    };
+    let next = AtomicUsize::new(0);
+    let (done, positions) = (AtomicU64::new(0), AtomicU64::new(0));
+    let file = Mutex::new(file);
+    let failure = Mutex::new(None);
+    let begun = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.min(todo.len().max(1)) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::new(settings.nodes);
+                while let Some(&game) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let records = selfplay::play(start, game, &settings, &mut searcher);
+                    let text: String = records.iter().map(|r| r.line()).collect();
+                    // One write per game: an interruption cuts at most this game.
+                    let written = file.lock().unwrap().write_all(text.as_bytes());
+                    if let Err(e) = written {
+                        *failure.lock().unwrap() =
+                            Some(format!("cannot write '{}': {e}", args.out));
+                        next.store(todo.len(), Ordering::Relaxed);
+                        return;
+                    }
+                    positions.fetch_add(records.len() as u64, Ordering::Relaxed);
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+        scope.spawn(|| progress(&todo, &done, &positions, begun));
+    });
+    if let Some(e) = failure.into_inner().unwrap() {
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// Prints a progress line every few seconds until every game is done.
+fn progress(todo: &[u64], done: &AtomicU64, positions: &AtomicU64, begun: Instant) {
+    let total = todo.len() as u64;
+    let mut last = Instant::now();
+    loop {
+        let finished = done.load(Ordering::Relaxed);
+        let all_done = finished >= total;
+        if all_done || last.elapsed() >= Duration::from_secs(10) {
+            last = Instant::now();
+            let secs = begun.elapsed().as_secs_f64().max(1e-3);
+            let count = positions.load(Ordering::Relaxed);
+            let eta = if finished == 0 {
+                "?".to_string()
+            } else {
+                let left = secs / finished as f64 * (total - finished) as f64;
+                format!("{}m{:02}s", left as u64 / 60, left as u64 % 60)
+            };
+            eprintln!(
+                "games {finished}/{total}, positions {count}, {:.0} positions/s, ETA {eta}",
+                count as f64 / secs
+            );
+        }
+        if all_done {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A command line split at spaces, for the commands' tests.
+    pub(crate) fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    fn args(s: &str) -> Result<Args, String> {
+        parse_args(&words(s))
+    }
+
+    #[test]
+    fn flags_parse_and_bad_tokens_are_named() {
+        let a =
+            args("--variant 007 --games 10 --nodes 500 --threads 2 --seed 3 --out x --shard 1/4")
+                .unwrap();
+        assert_eq!((a.games, a.nodes, a.threads, a.seed), (10, 500, 2, 3));
+        assert_eq!(
+            (a.variant.as_str(), a.out.as_str(), a.shard),
+            ("007", "x", (1, 4))
+        );
+        assert!(args("--games ten --out x").unwrap_err().contains("'ten'"));
+        assert!(args("--games 1 --out x --shard 4/4")
+            .unwrap_err()
+            .contains("'4/4'"));
+        assert!(args("--games 1 --out x --bogus 1")
+            .unwrap_err()
+            .contains("'--bogus'"));
+        assert!(args("--games 1 --out").unwrap_err().contains("'--out'"));
+        assert!(args("--out x").unwrap_err().contains("--games"));
+        assert!(args("--games 0 --out x").unwrap_err().contains("'0'"));
+    }
+
+    #[test]
+    fn shards_concatenate_to_the_whole_run_and_a_resumed_run_loses_only_the_cut_game() {
+        let dir = std::env::temp_dir().join(format!("chimera-datagen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = |n: &str| dir.join(n).to_string_lossy().into_owned();
+        let run_to = |out: &str, extra: &str| {
+            let line =
+                format!("--games 4 --nodes 200 --seed 5 --random-plies 4 --out {out} {extra}");
+            run(&line
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>())
+        };
+        let data = |out: &str| -> Vec<String> {
+            let mut lines: Vec<String> = std::fs::read_to_string(out)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(String::from)
+                .collect();
+            lines.sort();
+            lines
+        };
+        run_to(&path("all"), "--threads 2").unwrap();
+        run_to(&path("s0"), "--shard 0/2").unwrap();
+        run_to(&path("s1"), "--shard 1/2").unwrap();
+        let whole = data(&path("all"));
+        let mut shards = [data(&path("s0")), data(&path("s1"))].concat();
+        shards.sort();
+        assert!(!whole.is_empty());
+        assert_eq!(whole, shards);
+
+        // Cut the file inside its last game, then resume: the same positions again.
+        let text = std::fs::read_to_string(path("all")).unwrap();
+        std::fs::write(path("all"), &text[..text.len() - 7]).unwrap();
+        run_to(&path("all"), "").unwrap();
+        assert_eq!(data(&path("all")), whole);
+        // Other settings on the same file are refused.
+        let e = run_to(&path("all"), "--random-plies 2").unwrap_err();
+        assert!(e.contains("other settings"), "{e}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
