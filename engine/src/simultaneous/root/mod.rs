@@ -276,6 +276,19 @@ pub fn maximin<G: SimultaneousGame>(
     tt: &TranspositionTable,
     control: &Control,
 ) -> Option<G::Order> {
+    maximin_search(root, history, side, params, tt, control).best
+}
+
+/// As [`maximin`], the whole search result: the order, its score, and the depth it reached in
+/// plies of the sequential view (`chimera exploit --baseline maximin` judges deeper than it).
+pub fn maximin_search<G: SimultaneousGame>(
+    root: &G,
+    history: &[u64],
+    side: Player,
+    params: &SearchParams<G::Order>,
+    tt: &TranspositionTable,
+    control: &Control,
+) -> search::SearchResult<G::Order> {
     let view = Serial::new(root.clone(), side);
     let history = round_keys::<G>(history, side);
     let params = SearchParams {
@@ -285,7 +298,7 @@ pub fn maximin<G: SimultaneousGame>(
         },
         ..params.clone()
     };
-    search::search(&view, &history, &params, tt, control, &mut |_| {}).best
+    search::search(&view, &history, &params, tt, control, &mut |_| {})
 }
 
 /// A game's history of round keys as the sequential view with `first` writing first reads it.
