@@ -1,4 +1,4 @@
-//! The round search (simultaneous/root.rs) on Ven positions: budgets, and how it chooses.
+//! The round search (simultaneous/root/) on Ven positions: budgets, and how it chooses.
 
 use super::*;
 use crate::search::SearchParams;
