@@ -126,7 +126,6 @@ impl<'a, G: SimultaneousGame> RoundGame<'a, G> {
     /// again, up to `params.oracle_rounds` times. A mix comes back only if it guarantees more
     /// than `L + params.mix_margin` against every column; `None` where it does not, or where
     /// the time or the budget ran out first.
-    #[allow(clippy::too_many_arguments)]
     pub fn solve(
         mut self,
         history: &[u64],
