@@ -138,7 +138,9 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>, show_wdl:
     let game = match r.basis {
         Basis::Independent => "orders independent".to_string(),
         Basis::Saddle => "saddle point".to_string(),
-        Basis::Serialized => "serialized order (no time for the matrix)".to_string(),
+        Basis::Serialized => {
+            "serialized order (no saddle point proven, no mix beat it)".to_string()
+        }
         Basis::Unfinished => "unfinished: serialized order".to_string(),
         Basis::Matrix => format!(
             "matrix {}x{} solved in {} us",
@@ -467,7 +469,8 @@ fn write_order<G: SimultaneousGame>(
             };
             let out = &env.out;
             let r = root::think(root, keys, side, &params, &env.tt, &env.control, &mut |r| {
-                out.line(&depth_line(root, r, o.show_wdl))
+                out.line(&depth_line(root, r, o.show_wdl));
+                out.line(&format!("info string root {}", r.trace));
             });
             if r.strategy.is_empty() {
                 return None;

@@ -19,6 +19,9 @@ use std::hash::{Hash, Hasher};
 pub struct Serial<G: SimultaneousGame> {
     pos: G,
     first: Player,
+    /// The first writer of the rounds after this one: `first` but at the root of the saddle
+    /// test ([`Serial::opening`]), whose later rounds are the main search's.
+    later: Player,
     pending: Option<G::Order>,
 }
 
@@ -28,7 +31,18 @@ impl<G: SimultaneousGame> Serial<G> {
         Serial {
             pos,
             first,
+            later: first,
             pending: None,
+        }
+    }
+
+    /// `pos` at the start of a round in which `first` writes first, with `later` writing
+    /// first in every round after it: the root's saddle test, whose later rounds (their keys
+    /// and table entries) are those of the main search in which `later` writes first.
+    pub fn opening(pos: G, first: Player, later: Player) -> Self {
+        Serial {
+            later,
+            ..Serial::new(pos, first)
         }
     }
 
@@ -76,6 +90,8 @@ impl Hasher for OrderHasher {
 /// Keys that tell the views apart: the second writer to move, and which side writes first.
 const PENDING_KEY: u64 = 0x6A09_E667_F3BC_C909;
 const BLACK_FIRST_KEY: u64 = 0xBB67_AE85_84CA_A73B;
+/// A round whose later rounds have the other first writer ([`Serial::opening`]).
+const OPENING_KEY: u64 = 0x3C6E_F372_FE94_F82B;
 
 impl<G: SimultaneousGame> Game for Serial<G> {
     type Move = G::Order;
@@ -121,16 +137,15 @@ impl<G: SimultaneousGame> Game for Serial<G> {
     fn play(&self, order: G::Order) -> Self {
         match self.pending {
             None => Serial {
-                pos: self.pos.clone(),
-                first: self.first,
                 pending: Some(order),
+                ..self.clone()
             },
             Some(first) => {
                 let (white, black) = match self.first {
                     Player::White => (first, order),
                     Player::Black => (order, first),
                 };
-                Serial::new(self.pos.resolve(white, black), self.first)
+                Serial::new(self.pos.resolve(white, black), self.later)
             }
         }
     }
@@ -138,6 +153,9 @@ impl<G: SimultaneousGame> Game for Serial<G> {
     #[inline]
     fn key(&self) -> u64 {
         let mut key = Self::round_key(self.pos.key(), self.first);
+        if self.later != self.first {
+            key ^= OPENING_KEY;
+        }
         if let Some(order) = self.pending {
             let mut h = OrderHasher(PENDING_KEY);
             order.hash(&mut h);
@@ -260,5 +278,22 @@ mod tests {
         assert_ne!(black_first.key(), root.key());
         // Black wrote 0 first, White answers 1: the coins differ, Black takes the round.
         assert_eq!(black_first.play(0).play(1).position().lead, -1);
+    }
+
+    #[test]
+    fn an_opening_round_hands_over_to_the_later_first_writer() {
+        // Black writes first at the root only; the next round is White-first, as the main
+        // search's, with the same key; the root's key differs from both views'.
+        let start = Pennies::start(&());
+        let opening = Serial::opening(start, Player::Black, Player::White);
+        assert_eq!(opening.to_move(), Player::Black);
+        assert_ne!(opening.key(), Serial::new(start, Player::Black).key());
+        assert_ne!(opening.key(), Serial::new(start, Player::White).key());
+        let next = opening.play(0).play(1);
+        assert_eq!(next.to_move(), Player::White);
+        let main = Serial::new(start, Player::White).play(1).play(0);
+        assert_eq!(next.position(), main.position());
+        assert_eq!(next.key(), main.key());
+        assert_eq!(next.play(1).to_move(), Player::Black);
     }
 }

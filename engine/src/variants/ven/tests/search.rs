@@ -1,8 +1,9 @@
-//! The round search (simultaneous/root.rs) on Ven positions: budgets, and how it chooses.
+//! The round search (simultaneous/root/) on Ven positions: budgets, and how it chooses.
 
 use super::*;
+use crate::search::SearchParams;
 use crate::search::{Control, Limits, TranspositionTable};
-use crate::simultaneous::root::{think, Basis, RoundParams, RoundResult};
+use crate::simultaneous::root::{maximin, think, Basis, RoundParams, RoundResult};
 use std::sync::Arc;
 
 /// Positions where mixing matters (`chimera exploit --generate`), every `step`-th.
@@ -15,13 +16,8 @@ fn mixing(step: usize) -> impl Iterator<Item = Ven> {
 }
 
 fn round(p: &Ven, side: Player, limits: Limits) -> RoundResult<Order> {
-    round_with(p, side, limits, RoundParams::default().always_matrix)
-}
-
-fn round_with(p: &Ven, side: Player, limits: Limits, always_matrix: bool) -> RoundResult<Order> {
     let params = RoundParams {
         limits,
-        always_matrix,
         ..RoundParams::default()
     };
     let tt = TranspositionTable::new(4);
@@ -54,68 +50,63 @@ fn a_round_searched_to_a_node_budget_stays_within_it() {
 }
 
 #[test]
-fn a_round_to_a_depth_solves_matrices_and_mixes_only_what_they_gain() {
-    // With no clock the matrix always fits: where the orders interact and no saddle point is
-    // found, the round is a matrix game, and some of these positions are worth mixing.
-    let mut matrices = 0;
-    let mut mixed = 0;
+fn a_round_to_a_depth_plays_the_maximin_order_unless_a_mix_guarantees_more() {
+    // `go depth 2`: the main search is the maximin player's (four plies, fresh table, one
+    // thread), so its order is the one played, unless the saddle test failed and a mix
+    // guarantees more than L (by the margin) against every column.
+    let margin = RoundParams::default().mix_margin;
+    let (mut tested, mut saddles) = (0, 0);
     for p in mixing(25) {
         for side in Player::BOTH {
             let limits = Limits {
-                depth: Some(3),
+                depth: Some(2),
                 ..Limits::default()
             };
-            let r = round(&p, side, limits);
+            let r = round(&p, side, limits.clone());
             let total: f64 = r.strategy.iter().map(|(_, w)| w).sum();
             assert!((total - 1.0).abs() < 1e-9, "{:?}", r.strategy);
             assert!((0.0..=1.0).contains(&r.value));
-            assert_ne!(r.basis, Basis::Serialized);
             assert_ne!(r.basis, Basis::Unfinished);
-            if r.basis == Basis::Matrix {
-                matrices += 1;
-                assert_eq!(
-                    r.depth, 4,
-                    "payoffs as deep as the serialized search saw them"
-                );
-            }
-            mixed += (r.strategy.len() > 1) as u32;
+            assert_eq!(r.trace.main_depth, 4, "{:?}", r.trace);
             assert_eq!(r.pure, r.strategy.len() == 1);
-        }
-    }
-    assert!(matrices >= 4, "{matrices} matrices");
-    assert!(mixed >= 1, "{mixed} mixed strategies");
-}
-
-#[test]
-fn a_matrix_that_cannot_fit_leaves_the_time_to_the_serialized_search() {
-    // Without `always_matrix`, a node budget too small for nine payoff searches after the
-    // serialized one: the order is the serialized search's, and the budget went to it.
-    let budget = 30_000;
-    let mut serialized = 0;
-    for p in mixing(25) {
-        for side in Player::BOTH {
-            let limits = Limits {
-                nodes: Some(budget),
-                ..Limits::default()
-            };
-            let r = round_with(&p, side, limits, false);
-            assert_ne!(r.basis, Basis::Unfinished);
-            if r.basis == Basis::Serialized {
-                serialized += 1;
-                assert_eq!(r.strategy.len(), 1);
-                assert!(r.nodes > budget / 2, "{} nodes", r.nodes);
+            if r.trace.upper.is_some() {
+                tested += 1;
+                assert_eq!(r.trace.test_depth, 4, "the test at the main search's depth");
             }
+            saddles += (r.basis == Basis::Saddle) as u32;
+            if r.basis == Basis::Matrix {
+                assert!(
+                    r.value >= r.trace.lower + margin,
+                    "{} {side}: {r:?}",
+                    p.fen()
+                );
+                assert_eq!(r.depth, 2, "payoffs as deep as the main search saw them");
+                continue;
+            }
+            let params = SearchParams {
+                limits,
+                ..SearchParams::default()
+            };
+            let tt = TranspositionTable::new(4);
+            let order = maximin(&p, &[], side, &params, &tt, &Control::default());
+            assert_eq!(
+                Some(r.strategy[0].0),
+                order,
+                "{} {side}: {:?}",
+                p.fen(),
+                r.basis
+            );
         }
     }
-    assert!(serialized >= 4, "{serialized}");
+    assert!(tested >= 8, "{tested} saddle tests");
+    assert!(saddles >= 1, "{saddles} saddle points");
 }
 
 #[test]
-fn by_default_a_matrix_is_solved_wherever_the_orders_interact() {
-    // A budget at which the matrix would not fit at the serialized search's depth: the default
-    // (`always_matrix`) solves the round's matrix game on shallower payoffs all the same.
-    let budget = 300_000;
-    let mut matrices = 0;
+fn the_main_search_takes_most_of_a_node_budget() {
+    let budget = 60_000;
+    let mut most = 0;
+    let mut rounds = 0;
     for p in mixing(25) {
         for side in Player::BOTH {
             let limits = Limits {
@@ -123,12 +114,15 @@ fn by_default_a_matrix_is_solved_wherever_the_orders_interact() {
                 ..Limits::default()
             };
             let r = round(&p, side, limits);
-            assert_ne!(r.basis, Basis::Serialized);
-            if r.basis == Basis::Matrix {
-                matrices += 1;
-                assert!(r.depth >= 1);
-            }
+            rounds += 1;
+            assert_ne!(r.basis, Basis::Unfinished);
+            assert!(
+                r.trace.main_nodes <= budget * 85 / 100 + 8_192,
+                "{:?}",
+                r.trace
+            );
+            most += (r.trace.main_nodes >= budget * 3 / 4) as u32;
         }
     }
-    assert!(matrices >= 4, "{matrices} matrices");
+    assert!(most * 10 >= rounds * 8, "{most} of {rounds}");
 }

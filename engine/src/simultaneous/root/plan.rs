@@ -1,0 +1,80 @@
+//! The plan of a round: how the time (or the node budget) goes to the phases.
+
+use super::super::SimultaneousGame;
+use super::RoundParams;
+use crate::game::Player;
+use crate::search::{self, Limits, TimePlan};
+use std::time::{Duration, Instant};
+
+/// Percent of the planned time the main search takes where the orders may interact: the
+/// maximin player spends all of it there, and each iteration costs a few times the last, so
+/// this share nearly always reaches the same depth; the saddle test and the matrix share the
+/// rest (docs/search.md).
+pub(super) const MAIN_SHARE: u32 = 85;
+
+/// When and how far each phase of a round may go.
+pub(super) struct Plan {
+    /// The end of the planned time: every phase stops by itself there, so the clock's hard
+    /// limit is never approached. `None` without a clock.
+    pub deadline: Option<Instant>,
+    /// The round's node budget, all phases together (`go nodes`).
+    pub nodes: Option<u64>,
+    /// Whether the orders may matter to each other this round (`may_interact`); if not, the
+    /// main search takes all the time and its order is played.
+    pub interactive: bool,
+    /// The main search's limits.
+    pub main: Limits,
+}
+
+impl Plan {
+    pub fn new<G: SimultaneousGame>(
+        root: &G,
+        side: Player,
+        params: &RoundParams,
+        started: Instant,
+    ) -> Plan {
+        let time = TimePlan::new(&params.limits, side, params.move_overhead);
+        let interactive = root.may_interact();
+        let share = if interactive {
+            params.main_share.min(100)
+        } else {
+            100
+        };
+        let main = Limits {
+            depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
+            move_time: time.soft.map(|s| s * share / 100),
+            nodes: params.limits.nodes.map(|n| n * share as u64 / 100),
+            ..Limits::default()
+        };
+        Plan {
+            deadline: time.soft.map(|s| started + s),
+            nodes: params.limits.nodes,
+            interactive,
+            main,
+        }
+    }
+
+    /// The limits of a later phase `plies` deep: what is left of the time and of the nodes
+    /// once `spent` nodes are gone; `None` if nothing is.
+    pub fn rest(&self, plies: u32, spent: u64) -> Option<Limits> {
+        let move_time = match self.deadline {
+            Some(d) => Some(d.saturating_duration_since(Instant::now())).filter(|t| !t.is_zero()),
+            None => None,
+        };
+        let nodes = match self.nodes {
+            Some(n) => Some(n.saturating_sub(spent)).filter(|n| *n > 0),
+            None => None,
+        };
+        if (self.deadline.is_some() && move_time.is_none())
+            || (self.nodes.is_some() && nodes.is_none())
+        {
+            return None;
+        }
+        Some(Limits {
+            depth: Some(plies.max(1)),
+            move_time: move_time.map(|t| t.max(Duration::from_millis(1))),
+            nodes,
+            ..Limits::default()
+        })
+    }
+}

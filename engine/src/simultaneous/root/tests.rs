@@ -1,0 +1,172 @@
+//! The root's tests on toy games and Ven positions.
+
+use super::*;
+use crate::simultaneous::SimultaneousGame;
+use crate::toys::Pennies;
+
+fn think_depth(pos: &Pennies, side: Player, depth: u32) -> RoundResult<u8> {
+    let params = RoundParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..RoundParams::default()
+    };
+    let tt = TranspositionTable::new(1);
+    let control = Arc::new(Control::default());
+    think(pos, &[], side, &params, &tt, &control, &mut |_| {})
+}
+
+#[test]
+fn pennies_is_played_half_and_half_by_both_sides() {
+    // Payoffs one round deep: the last round is exact, earlier ones see the lead.
+    for side in Player::BOTH {
+        for left in 1..=3 {
+            let r = think_depth(&Pennies { left, lead: 0 }, side, 1);
+            let p = |o: u8| {
+                r.strategy
+                    .iter()
+                    .find(|(x, _)| *x == o)
+                    .map_or(0.0, |s| s.1)
+            };
+            assert!((p(0) - 0.5).abs() < 0.02, "{side} {left}: {:?}", r.strategy);
+            assert!((p(1) - 0.5).abs() < 0.02, "{side} {left}: {:?}", r.strategy);
+            assert!(
+                p(2) < 1e-3,
+                "the conceding order is dominated: {:?}",
+                r.strategy
+            );
+            assert!(
+                (r.value - 0.5).abs() < 0.02,
+                "{side} {left}: value {}",
+                r.value
+            );
+            assert!(!r.pure);
+        }
+    }
+}
+
+#[test]
+fn leaning_shifts_the_mix_toward_the_predicted_order_by_the_slack_alone() {
+    // The last round of an even game: half and half guarantees a half. Leaning toward the
+    // answer to the opponent's predicted coin with a slack of 0.1 moves a tenth of the
+    // weight: 0.6 on the coin that answers it, and still 0.4 against the other coin.
+    for side in Player::BOTH {
+        let params = RoundParams {
+            limits: Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+            lean: 0.1,
+            ..RoundParams::default()
+        };
+        let tt = TranspositionTable::new(1);
+        let control = Arc::new(Control::default());
+        let pos = Pennies { left: 1, lead: 0 };
+        let r = think(&pos, &[], side, &params, &tt, &control, &mut |_| {});
+        let p: Vec<f64> = r.strategy.iter().map(|s| s.1).collect();
+        assert_eq!(p.len(), 2, "{side}: {:?}", r.strategy);
+        assert!(
+            (p[0] - 0.6).abs() < 1e-6 && (p[1] - 0.4).abs() < 1e-6,
+            "{side}: {p:?}"
+        );
+        assert!(r.strategy.iter().all(|(o, _)| *o != 2), "{:?}", r.strategy);
+    }
+}
+
+#[test]
+fn a_decided_last_round_is_a_pure_saddle_point() {
+    // White leads by two with one round left: whatever happens White wins, and conceding
+    // costs nothing either; the value is one.
+    let r = think_depth(&Pennies { left: 1, lead: 2 }, Player::White, 1);
+    assert!((r.value - 1.0).abs() < 1e-9, "{r:?}");
+    let r = think_depth(&Pennies { left: 1, lead: 2 }, Player::Black, 1);
+    assert!(r.value.abs() < 1e-9, "{r:?}");
+}
+
+#[test]
+fn the_saddle_test_finds_a_decided_round_and_not_an_open_one() {
+    // Leading by two with one round left, nothing either side writes matters: a saddle
+    // point, played as the main search chose it. At a tie the second writer takes the
+    // round: the bounds are apart, and the matrix mixes.
+    for side in Player::BOTH {
+        let r = think_depth(&Pennies { left: 1, lead: 2 }, side, 1);
+        assert_eq!(r.basis, Basis::Saddle, "{side}: {r:?}");
+        assert!(r.pure && r.trace.upper.is_some(), "{r:?}");
+        let r = think_depth(&Pennies { left: 1, lead: 0 }, side, 1);
+        assert_eq!(r.basis, Basis::Matrix, "{side}: {r:?}");
+        let (lower, upper) = (r.trace.lower, r.trace.upper.unwrap());
+        assert!(lower < 0.01 && upper > 0.99, "{side}: L {lower} U {upper}");
+        assert!(r.trace.probes > 0, "{:?}", r.trace);
+    }
+}
+
+#[test]
+fn a_mix_is_played_for_what_it_guarantees_against_every_column() {
+    // White leads by one with one round left: a coin alone draws at worst (L: a half for
+    // White, nothing for Black), the even mix is worth three quarters for White and a quarter
+    // for Black, also against the conceding order outside the witnesses' matrix.
+    for (side, lower, value) in [(Player::White, 0.5, 0.75), (Player::Black, 0.0, 0.25)] {
+        let r = think_depth(&Pennies { left: 1, lead: 1 }, side, 1);
+        assert_eq!(r.basis, Basis::Matrix, "{side}: {r:?}");
+        assert!(
+            (r.trace.lower - lower).abs() < 1e-6,
+            "{side}: {:?}",
+            r.trace
+        );
+        assert!((r.value - value).abs() < 0.02, "{side}: {r:?}");
+        assert_eq!(r.strategy.len(), 2, "{side}: {:?}", r.strategy);
+    }
+}
+
+#[test]
+fn maximin_counts_its_depth_in_rounds() {
+    use crate::variants::ven::Ven;
+    // White's queen can take d7, which Black can answer (avenge, or move the pawn): one
+    // ply, where that answer is unseen, and one round disagree here.
+    let fen = "r1bqkb1r/pppppppp/2n5/8/8/2P2N2/PPP2PPP/R1BQKB1R b KQkq - 0 6";
+    let pos = Ven::from_fen(fen).unwrap();
+    let params = |depth| SearchParams {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    // A fresh control for each search: one that has ended stays stopped.
+    let serialized = |plies| {
+        let view = Serial::new(pos, Player::White);
+        let tt = TranspositionTable::new(1);
+        let control = Control::default();
+        search::search(&view, &[], &params(plies), &tt, &control, &mut |_| {}).best
+    };
+    assert_ne!(serialized(1), serialized(2));
+    let tt = TranspositionTable::new(1);
+    let control = Control::default();
+    let order = maximin(&pos, &[], Player::White, &params(1), &tt, &control);
+    assert_eq!(order, serialized(2));
+}
+
+#[test]
+fn no_orders_at_the_end_of_the_game() {
+    let r = think_depth(&Pennies { left: 0, lead: 1 }, Player::White, 2);
+    assert!(r.strategy.is_empty());
+}
+
+#[test]
+fn a_stop_before_the_first_depth_still_names_an_order() {
+    let control = Arc::new(Control::default());
+    control.stop();
+    let tt = TranspositionTable::new(1);
+    let pos = Pennies::start(&());
+    let r = think(
+        &pos,
+        &[],
+        Player::White,
+        &RoundParams::default(),
+        &tt,
+        &control,
+        &mut |_| {},
+    );
+    assert_eq!(r.strategy.len(), 1);
+}
