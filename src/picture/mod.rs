@@ -22,10 +22,21 @@ pub struct Marks {
     /// squares are read from their text.
     pub turn: Vec<(String, bool)>,
     pub removed: Vec<Removed>,
-    /// The square of a king in check.
-    pub check: Option<(usize, usize)>,
+    /// The squares of kings in check (both, after a Ven round).
+    pub checks: Vec<(usize, usize)>,
+    /// A simultaneous round (Ven): both orders, each with what became of it.
+    pub orders: Vec<OrderMark>,
     /// Black at the bottom.
     pub flipped: bool,
+}
+
+/// One order of a simultaneous round, as the round's report says it went (ven.md §5.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderMark {
+    pub text: String,
+    pub white: bool,
+    /// The result code: `ok`, `nx`, `same`, `blk:e5`, `short`, `epx`, `fired`, `void:cap`, ...
+    pub code: String,
 }
 
 fn escape(text: &str) -> String {
@@ -147,7 +158,7 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
             );
         }
     }
-    if let Some((file, rank)) = marks.check.filter(|&(f, r)| f < w && r < h) {
+    for &(file, rank) in marks.checks.iter().filter(|&&(f, r)| f < w && r < h) {
         let (cx, cy) = centre((file, rank));
         let _ = write!(
             out,
@@ -246,6 +257,9 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
             );
         }
     }
+    for o in &marks.orders {
+        order_svg(&mut out, o, &centre, &on_board);
+    }
     // Removed pieces: their ghost, a red cross, and how they were taken.
     for r in &marks.removed {
         let Some((file, rank)) = chimera_protocol::board_api::parse_square(&r.square) else {
@@ -309,6 +323,109 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
     }
     out.push_str("</g></svg>");
     out
+}
+
+/// One order of a simultaneous round as an arrow in its side's colour (blue White, brown
+/// Black) from its origin to where the piece stopped: `blk:SQ` (a slider stopped where it met
+/// the piece that crossed its path) and `short` (a double step cut to one) end early, the rest
+/// of the way dashed; a void order is grey, dashed and crossed out; a vengeance order is dotted
+/// to the avenged square, red once fired. Every code but `ok` is written at the arrow's end.
+fn order_svg(
+    out: &mut String,
+    o: &OrderMark,
+    centre: &impl Fn((usize, usize)) -> (usize, usize),
+    on_board: &impl Fn(&(usize, usize)) -> bool,
+) {
+    let squares = squares_of(&o.text);
+    let (Some(&from), Some(&to)) = (squares.first(), squares.get(1)) else {
+        return;
+    };
+    if !on_board(&from) || !on_board(&to) {
+        return;
+    }
+    let vengeance = o.text.ends_with('v');
+    let void = o.code.starts_with("void");
+    let stop = match o.code.strip_prefix("blk:") {
+        Some(sq) => chimera_protocol::board_api::parse_square(sq)
+            .filter(on_board)
+            .unwrap_or(to),
+        None if o.code == "short" => (from.0, (from.1 + to.1) / 2),
+        None => to,
+    };
+    let colour = match (o.code.as_str(), void, o.white) {
+        ("fired", _, _) => "#c62828",
+        (_, true, _) => "#5f5f5f",
+        (_, _, true) => "#1f5fbf",
+        _ => "#7a2e0e",
+    };
+    let dash = if void {
+        " stroke-dasharray='10 7'"
+    } else if vengeance && o.code != "fired" {
+        " stroke-dasharray='2 9'"
+    } else {
+        ""
+    };
+    let ((x1, y1), (xs, ys), (x2, y2)) = (centre(from), centre(stop), centre(to));
+    let side = if o.white { "white" } else { "black" };
+    let _ = write!(
+        out,
+        "<g class='order' data-side='{side}' data-order='{}' data-code='{}' \
+         data-stop='{}'><line x1='{x1}' y1='{y1}' x2='{xs}' y2='{ys}' stroke='{colour}' \
+         stroke-width='7' stroke-linecap='round' opacity='0.8'{dash}/>",
+        escape(&o.text),
+        escape(&o.code),
+        square_name(stop.0, stop.1)
+    );
+    if stop != to {
+        let _ = write!(
+            out,
+            "<line x1='{xs}' y1='{ys}' x2='{x2}' y2='{y2}' stroke='{colour}' stroke-width='3' \
+             stroke-dasharray='4 6' opacity='0.8'/>"
+        );
+    }
+    if vengeance {
+        // The avenged square, ringed.
+        let _ = write!(
+            out,
+            "<circle cx='{x2}' cy='{y2}' r='{}' fill='none' stroke='{colour}' stroke-width='4'/>",
+            S / 2 - 6
+        );
+    } else {
+        let _ = write!(
+            out,
+            "<circle cx='{xs}' cy='{ys}' r='8' fill='{colour}' opacity='0.9'/>"
+        );
+    }
+    if void {
+        let r = S / 4;
+        let _ = write!(
+            out,
+            "<path d='M{} {} l{} {} M{} {} l-{} {}' stroke='{colour}' stroke-width='5' \
+             stroke-linecap='round'/>",
+            x2 - r,
+            y2 - r,
+            2 * r,
+            2 * r,
+            x2 + r,
+            y2 - r,
+            2 * r,
+            2 * r
+        );
+    }
+    if o.code != "ok" {
+        let label = escape(&o.code);
+        let width = 8 + 7 * label.len();
+        let _ = write!(
+            out,
+            "<rect x='{}' y='{}' width='{width}' height='16' rx='4' fill='{colour}'/>\
+             <text x='{xs}' y='{}' font-family='sans-serif' font-size='12' fill='#fff' \
+             text-anchor='middle'>{label}</text>",
+            xs.saturating_sub(width / 2),
+            ys.saturating_sub(S / 2 - 2),
+            ys.saturating_sub(S / 2 - 14),
+        );
+    }
+    out.push_str("</g>");
 }
 
 /// Several pieces standing on one square (Lene Hau): drawn smaller, each a little below and
@@ -448,6 +565,36 @@ mod tests {
         assert_eq!(svg.matches("<g class='traveller'").count(), 3);
         // The travelling king is found for the check mark.
         assert_eq!(king_square(&grid, true), Some((5, 0)));
+    }
+
+    #[test]
+    fn a_ven_round_is_drawn_as_its_two_orders_only() {
+        // `chimera svg --variant ven --last e2e4,e7e5,g1f3,b8c6` draws only the last round.
+        let mut game = chimera_protocol::board_api::open("ven", &[], None).unwrap();
+        for order in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            game.play(order).unwrap();
+        }
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert_eq!(svg.matches("<g class='order'").count(), 2, "{svg}");
+        assert!(svg.contains("data-side='white' data-order='g1f3' data-code='ok'"));
+        assert!(svg.contains("data-side='black' data-order='b8c6' data-code='ok'"));
+        assert_eq!(svg.matches("class='shot'").count(), 0);
+        assert_eq!(svg.matches("class='arrow").count(), 0);
+    }
+
+    #[test]
+    fn a_void_ven_order_is_crossed_out_with_its_code() {
+        // White (first mover) takes the knight a8 that Black ordered to b6: void:cap.
+        let fen = "n6k/8/8/8/8/8/8/R6K w - - 0 1";
+        let mut game = chimera_protocol::board_api::open("ven", &[], Some(fen)).unwrap();
+        game.play("a1a8").unwrap();
+        game.play("a8b6").unwrap();
+        assert_eq!(game.plies()[0].note, "ok void:cap B");
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert!(svg.contains("data-side='black' data-order='a8b6' data-code='void:cap'"));
+        assert!(svg.contains(">void:cap</text>"));
+        // The report's check (Black's king h8 by the rook a8) is marked.
+        assert_eq!(svg.matches("class='check'").count(), 1);
     }
 
     #[test]
