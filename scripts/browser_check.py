@@ -109,6 +109,75 @@ def click_order(order):
     return shown
 
 
+def click_black_order(order):
+    """Ven as Black: the engine's White order waits unseen; the person's order resolves the round."""
+    until("return !state.thinking && state.to_move === 'black'", "White's order written")
+    squares = js(f"return squaresOf({json.dumps(order)})")
+    n = js("return state.plies.length")
+    click(squares[0])
+    click(squares[1])
+    until(f"return state.plies.length > {n}", f"the round with {order}")
+    shown = js("return state.plies[state.plies.length - 1].text")
+    assert shown.endswith("," + order), f"wrote {order}, the round shows {shown}"
+    return shown
+
+
+def ven_checks():
+    """Ven's page: take-back of one round (as White and as Black), only the latest round drawn
+    with both orders and their codes, the status line, the analysis with the mixed strategy."""
+    new_game("ven", seat="white", limit=("movetime", "150"))
+    rounds = [click_order(o) for o in ["e2e4", "g1f3", "b1c3"]]
+    orders = d.find_elements(By.CSS_SELECTOR, "g.order")
+    drawn = sorted((o.get_attribute("data-side"), o.get_attribute("data-order")) for o in orders)
+    white, black = rounds[-1].split(",")
+    assert drawn == [("black", black), ("white", white)], f"{drawn} for the round {rounds[-1]}"
+    assert not d.find_elements(By.CSS_SELECTOR, "line.shot, line.arrow"), "rounds drawn as shots"
+    codes = state_js("state.plies[2].note").split()
+    assert [o.get_attribute("data-code") for o in sorted(orders, key=lambda o: o.get_attribute("data-side"), reverse=True)] == codes[:2]
+    # After an odd number of rounds Black moves first: that is not a 007 enemy ply.
+    assert "enemy ply" not in status() and "black moves first this round" in status(), status()
+    shot("web-ven.png")
+    d.find_element(By.ID, "takeback").click()
+    until("return state.plies.length === 2 && !state.thinking", "one round taken back as White")
+    assert js("return state.plies.map(p => p.text)") == rounds[:2]
+
+    new_game("ven", seat="black", limit=("movetime", "150"))
+    rounds = [click_black_order(o) for o in ["e7e5", "g8f6", "b8c6"]]
+    d.find_element(By.ID, "takeback").click()
+    until("return state.plies.length === 2", "one round taken back as Black")
+    assert js("return state.plies.map(p => p.text)") == rounds[:2]
+    # The engine writes White's order again, unseen.
+    until("return !state.thinking && state.to_move === 'black'", "White's order rewritten")
+    assert js("return state.plies.length") == 2
+
+    # The analysis: hidden while the engine's order waits for the person's, then depth, score,
+    # the search's note, and the strategy as bars and arrows.
+    new_game("ven", seat="black", limit=("movetime", "1000"))
+    until("return !state.thinking && state.analysis.depth > 0 && state.to_move === 'black'",
+          "the engine's White order")
+    assert js("return state.analysis.bestmove").startswith("(written"), js("return state.analysis")
+    text = d.find_element(By.ID, "analysis").text
+    assert "pv" not in text and not d.find_elements(By.CSS_SELECTOR, "g.strategy line"), text
+    # As White, Black's strategy shows with the round it played.
+    new_game("ven", seat="white", limit=("movetime", "1000"))
+    click_order("e2e4")
+    until("return document.querySelectorAll('g.strategy line').length > 0", "the strategy arrows")
+    text = d.find_element(By.ID, "analysis").text
+    note = js("return state.analysis.note")
+    assert "depth" in text and "score cp" in text and "pv " in text and note and note in text, text
+    bars = d.find_elements(By.CSS_SELECTOR, "#analysis .strategy .bar")
+    assert len(bars) == js("return state.analysis.strategy.length") > 0, text
+    widths = js("return [...document.querySelectorAll('g.strategy line')].map(l => Number(l.getAttribute('stroke-width')))")
+    assert widths == sorted(widths, reverse=True), f"arrows not weighted by probability: {widths}"
+    shot("web-ven-strategy.png")
+    print(f"ven: take-back keeps {len(rounds) - 1} rounds as White and as Black; "
+          f"{len(bars)} orders in the strategy")
+
+
+def state_js(expr):
+    return js(f"return {expr}")
+
+
 def engine_replied(plies_before):
     until(f"return !state.thinking && state.plies.length > {plies_before} && "
           "(state.outcome || state.to_move === seat())", "the engine's reply")
@@ -157,6 +226,11 @@ MATES = {
 try:
     d.get(URL)
     until("return typeof state !== 'undefined' && state !== null", "the page")
+    # CHIMERA_BROWSER_ONLY=ven_checks runs one group of checks (while developing).
+    only = os.environ.get("CHIMERA_BROWSER_ONLY")
+    if only:
+        globals()[only]()
+        sys.exit(0)
     variants = js("return variants.map(v => v.name)")
     assert set(MATES) <= set(variants), variants
     for variant in variants:
@@ -197,6 +271,8 @@ try:
         assert mate in pgn, pgn
         print(f"{variant}: opened with {first}, engine replied {','.join(reply)}, "
               f"prepared game ended: {text}")
+
+    ven_checks()
 
     # Promotion through the choice box.
     new_game("chess", fen="8/P6k/8/8/8/8/8/K7 w - - 0 1")

@@ -135,9 +135,10 @@ function render() {
   } else {
     let text = `${state.to_move} to move`;
     // Ven: both sides write an order each round in secret; White's waits unseen for Black's.
-    if (state.variant === "ven") {
-      text = `${state.to_move} writes an order`;
-      if (state.to_move === "black") text += " (white's order is written, hidden until the round resolves)";
+    // The FEN's second field is the round's first mover, not an enemy ply.
+    if (state.simultaneous) {
+      text = `${state.to_move} writes an order (${state.colour} moves first this round)`;
+      if (state.to_move === "black") text += ", white's order is written, hidden until the round resolves";
     }
     // 007's turn state (`w2/3`: the second ply of three) is the FEN's seventh field.
     const turn = /^[wb](\d+)\/(\d+)$/.exec(state.fen.split(/\s+/)[6] || "");
@@ -145,7 +146,7 @@ function render() {
     // Lene Hau's seventh field lists the pieces under way (`Pe3>e4`, `Rh1=f1`).
     const travel = state.variant === "lene-hau" ? state.fen.split(/\s+/)[6] || "-" : "-";
     if (travel !== "-") text += `, under way: ${travel.replaceAll(",", " ")}`;
-    if (state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
+    if (!state.simultaneous && state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
     if (state.check) text += ", check";
     if (state.thinking) text += ", engine thinking…";
     s.textContent = text;
@@ -175,8 +176,14 @@ function highlight() {
 
 function showAnalysis() {
   const a = state.analysis;
-  if (!a.depth && !a.bestmove && !a.error) {
-    $("analysis").textContent = state.thinking ? "thinking…" : "—";
+  const box = $("analysis");
+  drawStrategy();
+  if (secretAnalysis()) {
+    box.textContent = "the engine's order is written: its analysis shows once the round resolves";
+    return;
+  }
+  if (!a.depth && !a.bestmove && !a.error && !a.strategy.length) {
+    box.textContent = state.thinking ? "thinking…" : "—";
     return;
   }
   const lines = [];
@@ -185,9 +192,79 @@ function showAnalysis() {
     lines.push(`nodes ${a.nodes}  ${Math.round(a.nps / 1000)} kN/s  ${a.time} ms`);
     lines.push(`pv ${a.pv}`);
   }
+  if (a.note) lines.push(a.note);
   if (a.bestmove && !state.thinking) lines.push(`played ${a.bestmove}`);
   if (a.error) lines.push(`error: ${a.error}`);
-  $("analysis").textContent = lines.join("\n");
+  box.textContent = lines.join("\n");
+  // Ven's mixed strategy: a bar per order, as long as its probability.
+  if (a.strategy.length) {
+    const table = document.createElement("div");
+    table.className = "strategy";
+    table.setAttribute("aria-label", `mixed strategy of ${a.side}`);
+    for (const s of a.strategy) {
+      const row = document.createElement("div");
+      row.className = "bar";
+      row.dataset.order = s.order;
+      const label = document.createElement("span");
+      label.textContent = `${s.order} ${(100 * s.p).toFixed(1)}%`;
+      const fill = document.createElement("span");
+      fill.className = "fill";
+      fill.style.width = `${(100 * s.p).toFixed(1)}%`;
+      row.append(fill, label);
+      table.append(row);
+    }
+    box.append(table);
+  }
+}
+
+// Ven: the engine's analysis of an order still secret from the person who must answer it.
+function secretAnalysis() {
+  const a = state.analysis;
+  return state.simultaneous && !state.outcome && state.to_move === "black" && a.side === "white" &&
+    seat() === "black";
+}
+
+// The centre of a square on the drawn board, in the picture's units.
+function centreOf(sq) {
+  const r = $("board").querySelector(`rect.sq[data-sq="${sq}"]`);
+  if (!r) return null;
+  const size = Number(r.getAttribute("width"));
+  return [Number(r.getAttribute("x")) + size / 2, Number(r.getAttribute("y")) + size / 2];
+}
+
+// Arrows over the board for the engine's candidates: Ven's strategy, weighted by probability
+// (width and opacity), beside the position searched or the round just played from it.
+function drawStrategy() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const g of svg.querySelectorAll("g.strategy")) g.remove();
+  const a = state.analysis;
+  const current = a.plies === state.plies.length || a.plies === state.plies.length - 1;
+  if (!a.strategy.length || !current || secretAnalysis()) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const g = document.createElementNS(ns, "g");
+  g.setAttribute("class", "strategy");
+  g.setAttribute("pointer-events", "none");
+  for (const s of a.strategy) {
+    const [from, to] = squaresOf(s.order);
+    const c1 = centreOf(from);
+    const c2 = centreOf(to);
+    if (!c1 || !c2) continue;
+    const line = document.createElementNS(ns, "line");
+    line.setAttribute("x1", c1[0]);
+    line.setAttribute("y1", c1[1]);
+    line.setAttribute("x2", c2[0]);
+    line.setAttribute("y2", c2[1]);
+    line.setAttribute("stroke", "#15803d");
+    line.setAttribute("stroke-linecap", "round");
+    line.setAttribute("stroke-width", (3 + 15 * s.p).toFixed(1));
+    line.setAttribute("opacity", (0.2 + 0.35 * s.p).toFixed(2));
+    line.dataset.order = s.order;
+    line.dataset.p = s.p;
+    g.append(line);
+  }
+  // Under the pieces and the round's own arrows.
+  svg.insertBefore(g, svg.querySelector("g.pieces"));
 }
 
 // Plies grouped into turns (consecutive plies of one player), numbered as PGN numbers them.
@@ -377,11 +454,16 @@ async function newGame() {
 // Back to the start of the latest turn a person decided (one ply with two players at one
 // screen), taking the engine's answer back with it.
 async function takeBack() {
-  if (!state || !state.plies.length) return;
+  if (!state || (!state.plies.length && !(state.simultaneous && state.to_move === "black"))) return;
   clearTimeout(pollTimer);
   const plies = state.plies;
   let keep = plies.length - 1;
-  if (seat() === "white" || seat() === "black") {
+  if (state.simultaneous) {
+    // Ven: each record is a whole round holding the person's order. An order of the person's
+    // still waiting for the other side's is taken back alone; otherwise the latest round.
+    const written = state.to_move === "black" && (seat() === "white" || seat() === "both");
+    keep = written ? plies.length : plies.length - 1;
+  } else if (seat() === "white" || seat() === "black") {
     keep = 0;
     for (let k = plies.length - 1; k >= 0; k--) {
       if (plies[k].player === seat() && (k === 0 || plies[k - 1].player !== seat())) { keep = k; break; }

@@ -80,7 +80,8 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
          \"colour\":\"{color}\",\"check\":{},\"moves\":{},\"plies\":[{}],\"outcome\":{outcome},\
          \"thinking\":{},\"generation\":{},\"analysis\":{{\"depth\":{},\"seldepth\":{},\
          \"score\":{},\"side\":{},\"nodes\":{},\"nps\":{},\"time\":{},\"pv\":{},\
-         \"bestmove\":{},\"error\":{}}},\"svg\":{}}}",
+         \"bestmove\":{},\"error\":{},\"note\":{},\"strategy\":[{}],\"fen\":{},\"plies\":{}}},\"simultaneous\":{},\
+         \"svg\":{}}}",
         g.id,
         json::string(b.variant()),
         json::string(&b.start_fen()),
@@ -102,6 +103,15 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         json::string(&a.pv),
         json::string(&a.bestmove),
         json::string(&a.error),
+        json::string(&a.note),
+        a.strategy
+            .iter()
+            .map(|(o, p)| format!("{{\"order\":{},\"p\":{p}}}", json::string(o)))
+            .collect::<Vec<_>>()
+            .join(","),
+        json::string(&a.fen),
+        a.plies,
+        b.simultaneous(),
         json::string(&game_svg(b, flip)),
     )
 }

@@ -38,13 +38,35 @@ pub struct Analysis {
     /// The last `bestmove` the engine played.
     pub bestmove: String,
     pub error: String,
+    /// What the search says besides (Ven: `matrix 20x20 solved in 310 us`, `saddle point`).
+    pub note: String,
+    /// A simultaneous game's mixed strategy (Ven's `info string strategy`): each order with
+    /// its probability, most likely first.
+    pub strategy: Vec<(String, f64)>,
+    /// The position searched and the number of plies (rounds) played before it, so the page
+    /// draws the candidates only beside that position or the round played from it.
+    pub fen: String,
+    pub plies: usize,
 }
 
 impl Analysis {
-    /// Reads an `info` line with a score (depth, score, nodes, time, pv).
+    /// Reads an `info` line with a score (depth, score, nodes, time, pv; a trailing `string`
+    /// is the search's note), or Ven's `info string strategy ORDER P ... value V`.
     fn read(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if !words.contains(&"score") || words.contains(&"string") {
+        if let Some(rest) = line.strip_prefix("info string strategy ") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            self.strategy = words
+                .chunks(2)
+                .take_while(|pair| pair[0] != "value")
+                .filter_map(|pair| {
+                    let p = pair.get(1)?.parse::<f64>().ok().filter(|p| p.is_finite())?;
+                    Some((pair[0].to_string(), p))
+                })
+                .collect();
+            return;
+        }
+        if !words.contains(&"score") || words.get(1) == Some(&"string") {
             return;
         }
         let mut i = 1;
@@ -61,7 +83,16 @@ impl Analysis {
                     i += 1;
                 }
                 "pv" => {
-                    self.pv = words[i + 1..].join(" ");
+                    let end = words[i + 1..]
+                        .iter()
+                        .position(|w| *w == "string")
+                        .map_or(words.len(), |n| i + 1 + n);
+                    self.pv = words[i + 1..end].join(" ");
+                    i = end;
+                    continue;
+                }
+                "string" => {
+                    self.note = words[i + 1..].join(" ");
                     return;
                 }
                 _ => {
@@ -125,6 +156,7 @@ impl Sink {
             g.search = None;
             let turn = rest.split_whitespace().next().unwrap_or("(none)");
             g.analysis.bestmove = turn.to_string();
+            let rounds = g.board.plies().len();
             if turn != "(none)" {
                 for ply in turn.split(',') {
                     if g.board.outcome().is_some() {
@@ -136,6 +168,11 @@ impl Sink {
                     }
                 }
                 g.generation += 1;
+                // A simultaneous game's first order of a round stays secret until the other
+                // comes: the page must not learn it from the analysis.
+                if g.board.simultaneous() && g.board.plies().len() == rounds {
+                    g.analysis.bestmove = "(written, hidden until the round resolves)".into();
+                }
             }
         } else if let Some(message) = line.strip_prefix("info string error: ") {
             g.analysis.error = message.to_string();
@@ -265,6 +302,8 @@ impl Table {
         };
         g.analysis = Analysis {
             side: Some(g.board.to_move()),
+            fen: g.board.fen(),
+            plies: g.board.plies().len(),
             ..Analysis::default()
         };
         match g.board.go(&go, env) {
@@ -321,6 +360,24 @@ mod tests {
         assert_eq!(a.depth, 7, "lines without a score are not analysis");
         a.read("info depth 9 score mate 3 lowerbound nodes 5 time 1 pv a1a2");
         assert_eq!((a.score.as_str(), a.pv.as_str()), ("mate 3", "a1a2"));
+    }
+
+    #[test]
+    fn ven_lines_are_read_with_their_note_and_strategy() {
+        let mut a = Analysis::default();
+        a.read("info depth 3 score cp 12 nodes 900 nps 9000 time 100 pv e2e4 string matrix 20x20 solved in 310 us");
+        assert_eq!(
+            (a.depth, a.score.as_str(), a.pv.as_str()),
+            (3, "cp 12", "e2e4")
+        );
+        assert_eq!(a.note, "matrix 20x20 solved in 310 us");
+        a.read("info string strategy e2e4 0.6250 d2d4 0.3750 value 0.5123");
+        assert_eq!(
+            a.strategy,
+            vec![("e2e4".into(), 0.625), ("d2d4".into(), 0.375)]
+        );
+        a.read("info string bench 1/2 white: nodes 5");
+        assert_eq!(a.depth, 3, "other strings are not analysis");
     }
 
     #[test]
