@@ -8,10 +8,10 @@ use crate::runner::referee::Ply;
 use crate::serve::assets;
 use crate::serve::games::{self, lock, GoError, Table, WebGame};
 use crate::serve::http::{Request, Response};
-use crate::serve::json;
 use crate::svg_cmd::game_svg;
 use chimera_engine::{Outcome, Player};
 use chimera_protocol::board_api::{self, Grid};
+use serde_json::{json, Value};
 
 /// The result and its reason in words, as `chimera match` writes them.
 pub fn outcome_words(outcome: Outcome) -> (Option<Player>, String) {
@@ -36,88 +36,80 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         Some("b") => "black",
         _ => "white",
     };
-    let plies: Vec<String> = b
+    let plies: Vec<Value> = b
         .plies()
         .iter()
         .map(|p| {
-            let removed: Vec<String> = p
+            let removed: Vec<Value> = p
                 .removed
                 .iter()
-                .map(|r| {
-                    format!(
-                        "{{\"square\":{},\"piece\":{},\"how\":{}}}",
-                        json::string(&r.square),
-                        json::string(&r.piece.to_string()),
-                        json::string(r.how)
-                    )
-                })
+                .map(|r| json!({"square": r.square, "piece": r.piece.to_string(), "how": r.how}))
                 .collect();
-            format!(
-                "{{\"player\":\"{}\",\"text\":{},\"enemy\":{},\"removed\":[{}],\"note\":{}}}",
-                p.player,
-                json::string(&p.text),
-                p.enemy,
-                removed.join(","),
-                json::string(&p.note)
-            )
+            json!({
+                "player": p.player.to_string(),
+                "text": p.text,
+                "enemy": p.enemy,
+                "removed": removed,
+                "note": p.note,
+            })
         })
         .collect();
-    let outcome = match b.outcome() {
-        None => "null".to_string(),
-        Some(o) => {
-            let (_, reason) = outcome_words(o);
-            format!(
-                "{{\"result\":\"{}\",\"reason\":{}}}",
-                o.result_str(),
-                json::string(&reason)
-            )
-        }
-    };
+    let outcome = b.outcome().map(|o| {
+        let (_, reason) = outcome_words(o);
+        json!({"result": o.result_str(), "reason": reason})
+    });
     let a = &g.analysis;
-    let legal = b.legal_plies();
-    format!(
-        "{{\"id\":{},\"variant\":{},\"start_fen\":{},\"fen\":{},\"to_move\":\"{}\",\
-         \"colour\":\"{color}\",\"check\":{},\"moves\":{},\"plies\":[{}],\"outcome\":{outcome},\
-         \"thinking\":{},\"generation\":{},\"analysis\":{{\"depth\":{},\"seldepth\":{},\
-         \"score\":{},\"side\":{},\"nodes\":{},\"nps\":{},\"time\":{},\"pv\":{},\
-         \"bestmove\":{},\"error\":{},\"note\":{},\"strategy\":[{}],\"fen\":{},\"plies\":{}}},\"simultaneous\":{},\
-         \"svg\":{}}}",
-        g.id,
-        json::string(b.variant()),
-        json::string(&b.start_fen()),
-        json::string(&fen),
-        b.to_move(),
-        b.in_check(),
-        json::strings(legal.iter().map(String::as_str)),
-        plies.join(","),
-        g.thinking(),
-        g.generation,
-        a.depth,
-        a.seldepth,
-        json::string(&a.score),
-        a.side
-            .map_or("null".to_string(), |p| json::string(&p.to_string())),
-        a.nodes,
-        a.nps,
-        a.time_ms,
-        json::string(&a.pv),
-        json::string(&a.bestmove),
-        json::string(&a.error),
-        json::string(&a.note),
-        a.strategy
-            .iter()
-            .map(|(o, p)| format!("{{\"order\":{},\"p\":{p}}}", json::string(o)))
-            .collect::<Vec<_>>()
-            .join(","),
-        json::string(&a.fen),
-        a.plies,
-        b.simultaneous(),
-        json::string(&game_svg(b, flip)),
-    )
+    let strategy: Vec<Value> = a
+        .strategy
+        .iter()
+        .map(|(order, p)| json!({"order": order, "p": p}))
+        .collect();
+    json!({
+        "id": g.id,
+        "variant": b.variant(),
+        "start_fen": b.start_fen(),
+        "fen": fen,
+        "to_move": b.to_move().to_string(),
+        "colour": color,
+        "check": b.in_check(),
+        "moves": b.legal_plies(),
+        "plies": plies,
+        "outcome": outcome,
+        "thinking": g.thinking(),
+        "generation": g.generation,
+        "analysis": {
+            "depth": a.depth,
+            "seldepth": a.seldepth,
+            "score": a.score,
+            "side": a.side.map(|p| p.to_string()),
+            "nodes": a.nodes,
+            "nps": a.nps,
+            "time": a.time_ms,
+            "pv": a.pv,
+            "bestmove": a.bestmove,
+            "error": a.error,
+            "note": a.note,
+            "strategy": strategy,
+            "fen": a.fen,
+            "plies": a.plies,
+        },
+        "simultaneous": b.simultaneous(),
+        "svg": game_svg(b, flip),
+    })
+    .to_string()
+}
+
+/// A player's name as a PGN tag value: the standard allows only printing characters in a
+/// string, so a newline or tab becomes a space (the writer escapes `"` and `\\`).
+fn tag_value(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The game as PGN, as `chimera match` writes it (`*` while it goes on).
 pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
+    let (white, black) = (&tag_value(white), &tag_value(black));
     let b = g.board.as_ref();
     let outcome = b.outcome();
     let result = match outcome {
@@ -171,18 +163,12 @@ pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
 }
 
 fn variants_json() -> String {
-    let items: Vec<String> = board_api::variants()
+    let items: Vec<Value> = board_api::variants()
         .into_iter()
         .map(|(name, specs)| {
-            let options: Vec<String> = specs
+            let options: Vec<Value> = specs
                 .iter()
-                .map(|(n, s)| {
-                    format!(
-                        "{{\"name\":{},\"spec\":{}}}",
-                        json::string(n),
-                        json::string(s)
-                    )
-                })
+                .map(|(n, s)| json!({"name": n, "spec": s}))
                 .collect();
             let start = board_api::open(name, &[], None)
                 .map(|g| g.fen())
@@ -190,7 +176,7 @@ fn variants_json() -> String {
             let letters: std::collections::BTreeSet<char> = Grid::from_fen(&start)
                 .map(|g| g.rows.into_iter().flatten().flatten().collect())
                 .unwrap_or_default();
-            let legend: Vec<String> = letters
+            let legend: Vec<Value> = letters
                 .iter()
                 .filter(|c| c.is_ascii_uppercase())
                 .map(|&c| {
@@ -198,23 +184,13 @@ fn variants_json() -> String {
                         "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>{}</svg>",
                         pieces::drawing(c)
                     );
-                    format!(
-                        "{{\"letter\":\"{c}\",\"name\":{},\"svg\":{}}}",
-                        json::string(pieces::name(name, c)),
-                        json::string(&picture)
-                    )
+                    json!({"letter": c.to_string(), "name": pieces::name(name, c), "svg": picture})
                 })
                 .collect();
-            format!(
-                "{{\"name\":{},\"start_fen\":{},\"options\":[{}],\"pieces\":[{}]}}",
-                json::string(name),
-                json::string(&start),
-                options.join(","),
-                legend.join(",")
-            )
+            json!({"name": name, "start_fen": start, "options": options, "pieces": legend})
         })
         .collect();
-    format!("[{}]", items.join(","))
+    Value::Array(items).to_string()
 }
 
 /// Answers one request.
@@ -239,6 +215,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
             let flip = flipped(req);
             match (method, rest) {
                 ("GET", []) => Response::json(200, state_json(&g, flip)),
+                ("GET", ["view"]) => view(&g, req.field("at").unwrap_or(""), flip),
                 ("GET", ["pgn"]) => Response::new(
                     200,
                     "application/x-chess-pgn; charset=utf-8",
@@ -289,6 +266,14 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                         Err(GoError::Bad(e)) => Response::error(400, &e),
                     }
                 }
+                ("POST", ["halt"]) => {
+                    // The page left the game (a new game, a reload, a pause): the search is
+                    // dropped and nothing is played.
+                    if g.thinking() {
+                        g.interrupt();
+                    }
+                    Response::json(200, state_json(&g, flip))
+                }
                 ("POST", ["stop"]) => {
                     // The search stops and its bestmove is still played.
                     if let Some(control) = &g.search {
@@ -317,14 +302,50 @@ fn options_of(req: &Request) -> Vec<(String, String)> {
 
 fn new_game(table: &Table, req: &Request) -> Response {
     let variant = req.field("variant").unwrap_or("chess");
-    match board_api::open(variant, &options_of(req), req.field("fen")) {
+    let options = options_of(req);
+    match board_api::open(variant, &options, req.field("fen")) {
         Ok(board) => {
-            let game = table.insert(board);
+            let game = table.insert(board, options);
             let g = lock(&game);
             Response::json(200, state_json(&g, flipped(req)))
         }
         Err(e) => Response::error(400, e.what()),
     }
+}
+
+/// The position after the first `at` plies (rounds) of a game, for the move list's
+/// navigation: `{"at", "fen", "svg"}`, drawn as the live board draws its last turn.
+fn view(g: &WebGame, at: &str, flip: bool) -> Response {
+    let played = g.board.plies();
+    let Some(n) = at.parse::<usize>().ok().filter(|&n| n <= played.len()) else {
+        return Response::error(
+            400,
+            &format!(
+                "at '{at}' is not a number of plies from 0 to {}",
+                played.len()
+            ),
+        );
+    };
+    let start = g.board.start_fen();
+    let mut board = match board_api::open(g.board.variant(), &g.options, Some(&start)) {
+        Ok(b) => b,
+        Err(e) => return Response::error(400, e.what()),
+    };
+    for record in &played[..n] {
+        // A Ven round is written `WHITE,BLACK`: two orders to play.
+        let parts: Vec<&str> = if g.board.simultaneous() {
+            record.text.split(',').collect()
+        } else {
+            vec![record.text.as_str()]
+        };
+        for ply in parts {
+            if let Err(e) = board.play(ply) {
+                return Response::error(400, &format!("cannot replay '{ply}': {}", e.what()));
+            }
+        }
+    }
+    let body = json!({"at": n, "fen": board.fen(), "svg": game_svg(board.as_ref(), flip)});
+    Response::json(200, body.to_string())
 }
 
 fn stateless_svg(req: &Request) -> Response {

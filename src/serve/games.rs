@@ -108,6 +108,8 @@ impl Analysis {
 pub struct WebGame {
     pub id: u64,
     pub board: Box<dyn BoardGame>,
+    /// The options it was opened with, to rebuild an earlier position.
+    pub options: Vec<(String, String)>,
     /// Bumped on every change of the game, so a search of an older position is not played.
     pub generation: u64,
     /// The running search's control, while one runs.
@@ -232,11 +234,16 @@ impl Table {
     }
 
     /// Adds a game, dropping the least recently used idle one beyond the limit.
-    pub fn insert(&self, board: Box<dyn BoardGame>) -> Arc<Mutex<WebGame>> {
+    pub fn insert(
+        &self,
+        board: Box<dyn BoardGame>,
+        options: Vec<(String, String)>,
+    ) -> Arc<Mutex<WebGame>> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let game = Arc::new(Mutex::new(WebGame {
             id,
             board,
+            options,
             generation: 0,
             search: None,
             analysis: Analysis::default(),
