@@ -174,6 +174,79 @@ def ven_checks():
           f"{len(bars)} orders in the strategy")
 
 
+def server_state(game_id):
+    import urllib.request
+    with urllib.request.urlopen(f"{URL.rstrip('/')}/api/games/{game_id}") as r:
+        return json.loads(r.read())
+
+
+def search_checks():
+    """Searches the page leaves are stopped; a corrected strength restarts the engine; Stop in
+    watch mode pauses self-play."""
+    from selenium.webdriver.common.keys import Keys
+    new_game("chess", seat="black", limit=("movetime", "20000"))
+    until("return state.thinking", "the engine thinking")
+    old = js("return state.id")
+    new_game("chess", seat="white")
+    time.sleep(0.3)
+    assert not server_state(old)["thinking"], "the left game still searches"
+    # A reload keeps the game (its id is in the address) and stops its search first.
+    new_game("chess", seat="black", limit=("movetime", "20000"))
+    until("return state.thinking", "the engine thinking")
+    game, generation = js("return state.id"), js("return state.generation")
+    assert f"game={game}" in d.current_url, d.current_url
+    d.refresh()
+    until(f"return typeof state !== 'undefined' && state && state.id === {game}", "the game after a reload")
+    assert js("return document.getElementById('seat').value") == "black"
+    assert server_state(game)["generation"] > generation, "the search was not stopped on leaving"
+    js("stopEngine()")
+    until("return !state.thinking && state.plies.length === 1", "the engine's move after the reload")
+    # A refused strength, corrected, starts the engine without touching "Play as".
+    new_game("chess", seat="black", limit=("movetime", "0"))
+    until("return document.getElementById('error').textContent.includes(\"'0'\")", "the refusal")
+    field = d.find_element(By.ID, "limit-value")
+    field.clear()
+    field.send_keys("100", Keys.TAB)
+    until("return !state.thinking && state.plies.length === 1", "the engine's move once corrected")
+    # Watch mode: Stop pauses self-play, and resumes it.
+    new_game("chess", seat="watch", limit=("movetime", "150"))
+    until("return state.plies.length >= 2", "self-play")
+    d.find_element(By.ID, "stop").click()
+    until("return !state.thinking", "the pause")
+    n = js("return state.plies.length")
+    time.sleep(1.0)
+    assert server_state(js("return state.id"))["plies"].__len__() == n, "self-play went on"
+    assert "paused" in status(), status()
+    d.find_element(By.ID, "stop").click()
+    until(f"return state.plies.length > {n}", "self-play resumed")
+    d.find_element(By.ID, "stop").click()
+    print("searches: left games stop, a reload keeps the game, a fixed strength plays, watch pauses")
+
+
+def navigation_checks():
+    """The move list and the arrow keys show earlier positions; End returns to the game."""
+    from selenium.webdriver.common.keys import Keys
+    new_game("chess", seat="both")
+    for ply in ["e2e4", "e7e5", "g1f3"]:
+        click_ply(ply)
+    body = d.find_element(By.TAG_NAME, "body")
+    piece = lambda sq: d.find_elements(By.CSS_SELECTOR, f"#board g.pieces use[data-sq='{sq}']")
+    body.send_keys(Keys.ARROW_LEFT)
+    until("return viewAt === 2", "the position after two plies")
+    until("return document.querySelector(\"#board g.pieces use[data-sq='g1']\") !== null", "g1's knight back")
+    body.send_keys(Keys.HOME)
+    until("return viewAt === 0", "the start")
+    assert piece("e2") and not piece("e4")
+    click("e2")  # no move while viewing
+    d.find_element(By.CSS_SELECTOR, "#moves .ply[data-at='1']").click()
+    until("return viewAt === 1 && document.querySelector(\"#board g.pieces use[data-sq='e4']\") !== null", "after e2e4")
+    assert js("return state.plies.length") == 3
+    body.send_keys(Keys.END)
+    until("return viewAt === null", "the live board")
+    assert piece("f3")
+    print("navigation: ←, Home, a click in the move list and End show the positions")
+
+
 def state_js(expr):
     return js(f"return {expr}")
 
@@ -273,6 +346,8 @@ try:
               f"prepared game ended: {text}")
 
     ven_checks()
+    search_checks()
+    navigation_checks()
 
     # Promotion through the choice box.
     new_game("chess", fen="8/P6k/8/8/8/8/8/K7 w - - 0 1")

@@ -9,6 +9,10 @@ let selected = null;
 let flipped = false;
 let pollTimer = null;
 let clickStart = null;
+// Self-play paused by "Stop engine" in watch mode.
+let paused = false;
+// The move list's navigation: the number of plies shown, or null for the live board.
+let viewAt = null;
 
 // How each variant enters moves. A variant with its own way (Ven's secret orders) adds an entry
 // with the same methods; every landed variant is entered by clicking squares.
@@ -53,7 +57,7 @@ function seat() {
 
 // Whether a person decides the next ply.
 function humanDecides() {
-  if (!state || state.outcome) return false;
+  if (!state || state.outcome || viewAt !== null) return false;
   switch (seat()) {
     case "both": return true;
     case "watch": return false;
@@ -127,8 +131,10 @@ function showLegend() {
 
 function render() {
   if (!state) return;
-  $("board").innerHTML = state.svg;
-  highlight();
+  if (viewAt === null) {
+    $("board").innerHTML = state.svg;
+    highlight();
+  }
   const s = $("status");
   if (state.outcome) {
     s.textContent = `${state.outcome.result}: ${state.outcome.reason}`;
@@ -149,10 +155,13 @@ function render() {
     if (!state.simultaneous && state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
     if (state.check) text += ", check";
     if (state.thinking) text += ", engine thinking…";
+    if (paused) text += ", self-play paused";
     s.textContent = text;
   }
   // Lene Hau's forced pass: the only action when nothing may be ordered and a piece travels.
   $("pass").hidden = !(state.moves.includes("0000") && humanDecides() && !state.thinking);
+  if (viewAt !== null) s.textContent = `viewing the position after ${viewAt} of ${state.plies.length} — press → or End to return`;
+  $("stop").textContent = seat() === "watch" ? (paused ? "Resume engine" : "Pause engine") : "Stop engine";
   showAnalysis();
   showMoves();
   $("fen").value = state.fen;
@@ -282,6 +291,7 @@ function showMoves() {
       const span = document.createElement("span");
       span.className = "ply" + (i === state.plies.length - 1 ? " last" : "");
       span.textContent = p.text;
+      navigable(span, i + 1);
       const note = document.createElement("span");
       note.className = "note";
       note.textContent = `  [${p.note}]`;
@@ -313,6 +323,7 @@ function showMoves() {
     const span = document.createElement("span");
     span.className = "ply" + (p.enemy ? " enemy" : "") + (i === state.plies.length - 1 ? " last" : "");
     span.textContent = p.text;
+    navigable(span, i + 1);
     if (p.enemy) span.title = `enemy ply: ${p.player} moved a ${p.player === "white" ? "black" : "white"} piece`;
     li.append(span);
     for (const r of p.removed) {
@@ -322,7 +333,37 @@ function showMoves() {
       li.append(c);
     }
   });
-  list.scrollTop = list.scrollHeight;
+  if (viewAt === null) list.scrollTop = list.scrollHeight;
+}
+
+// A move in the list shows the position after it when clicked (or with Enter).
+function navigable(span, at) {
+  span.dataset.at = at;
+  span.tabIndex = 0;
+  span.setAttribute("role", "button");
+  if (viewAt === at) span.classList.add("viewed");
+  span.onclick = () => view(at);
+  span.onkeydown = (e) => { if (e.key === "Enter") view(at); };
+}
+
+// Shows the position after `at` plies (null or the last: the live board).
+async function view(at) {
+  if (!state) return;
+  if (at === null || at >= state.plies.length) {
+    viewAt = null;
+    render();
+    return;
+  }
+  at = Math.max(0, at);
+  try {
+    const v = await api("GET", `/api/games/${state.id}/view`, { at: String(at) });
+    viewAt = at;
+    selected = null;
+    $("board").innerHTML = v.svg;
+    render();
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 // ---- moving ----
@@ -409,7 +450,8 @@ function limitFields() {
 async function next() {
   if (!state || state.outcome) return;
   if (state.thinking) return poll();
-  if (humanDecides()) return;
+  // A person's ply waits for the person (even while an earlier position is viewed).
+  if (paused || seat() === "both" || state.to_move === seat()) return;
   try {
     state = await api("POST", `/api/games/${state.id}/go`, limitFields());
     render();
@@ -436,14 +478,32 @@ function poll() {
   }, 120);
 }
 
+// The page leaves a game: its search is dropped, nothing played (a new game, a reload).
+function leave(game) {
+  if (game && game.thinking) navigator.sendBeacon(`/api/games/${game.id}/halt`, new URLSearchParams());
+}
+
+// The game and seat in the address, so a reload or a shared link finds the game.
+function remember() {
+  const params = new URLSearchParams(location.search);
+  params.set("game", state.id);
+  params.set("seat", seat());
+  params.delete("variant");
+  history.replaceState(null, "", "?" + params.toString());
+}
+
 async function newGame() {
   clearTimeout(pollTimer);
+  leave(state);
   selected = null;
+  paused = false;
+  viewAt = null;
   const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), ...optionFields() };
   try {
     state = await api("POST", "/api/games", fields);
     showError("");
     $("pgn").hidden = true;
+    remember();
     render();
     next();
   } catch (e) {
@@ -472,6 +532,7 @@ async function takeBack() {
   try {
     state = await api("POST", `/api/games/${state.id}/undo`, { plies: String(keep) });
     selected = null;
+    viewAt = null;
     showError("");
     render();
     next();
@@ -518,9 +579,13 @@ async function init() {
   $("variant").onchange = () => { showOptions(); $("start-fen").value = ""; };
   $("new-game").onclick = newGame;
   $("takeback").onclick = takeBack;
-  $("stop").onclick = () => state && api("POST", `/api/games/${state.id}/stop`).then(() => poll(), (e) => showError(e.message));
-  $("flip").onclick = () => { flipped = !flipped; refresh().catch((e) => showError(e.message)); };
-  $("seat").onchange = () => next();
+  $("stop").onclick = stopEngine;
+  $("flip").onclick = () => { flipped = !flipped; viewAt = null; refresh().catch((e) => showError(e.message)); };
+  $("seat").onchange = () => { paused = false; if (state) { remember(); render(); } next(); };
+  // A corrected strength starts the engine where it was refused.
+  $("limit-kind").onchange = $("limit-value").onchange = () => { showError(""); next(); };
+  window.addEventListener("pagehide", () => leave(state));
+  document.addEventListener("keydown", keyboard);
   $("pgn-button").onclick = showPgn;
   $("pass").onclick = () => { clickStart = performance.now(); play("0000"); };
   $("board").addEventListener("click", (event) => {
@@ -549,7 +614,55 @@ async function init() {
     inputFor(state.variant).square(from);
     inputFor(state.variant).square(to);
   });
+  const params = new URLSearchParams(location.search);
+  const id = params.get("game");
+  if (id) {
+    try {
+      state = await api("GET", `/api/games/${id}`);
+      if (params.get("seat")) $("seat").value = params.get("seat");
+      $("variant").value = state.variant;
+      showOptions();
+      render();
+      next();
+      return;
+    } catch (e) {
+      showError(`game ${id} is gone (${e.message}): a new game starts`);
+    }
+  }
   await newGame();
+}
+
+// "Stop engine": play what it has found; in watch mode, pause self-play (and resume it).
+async function stopEngine() {
+  if (!state) return;
+  try {
+    if (seat() === "watch") {
+      paused = !paused;
+      if (paused) {
+        clearTimeout(pollTimer);
+        state = await api("POST", `/api/games/${state.id}/halt`);
+        render();
+      } else {
+        render();
+        next();
+      }
+      return;
+    }
+    await api("POST", `/api/games/${state.id}/stop`);
+    poll();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ← and → step through the moves, Home and End go to the start and the live board.
+function keyboard(event) {
+  if (!state || event.target.closest("input, textarea, select")) return;
+  const at = viewAt === null ? state.plies.length : viewAt;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  view(to === null ? null : Math.max(0, to));
 }
 
 init().catch((e) => showError(e.message));
