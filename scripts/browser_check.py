@@ -247,6 +247,40 @@ def navigation_checks():
     print("navigation: ←, Home, a click in the move list and End show the positions")
 
 
+def access_checks():
+    """Marks that are not colour alone, a typed move, announcements, the phone layout."""
+    new_game("chess", seat="both", fen="4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+    click("e4")
+    dots = sorted(e.get_attribute("data-sq") for e in d.find_elements(By.CSS_SELECTOR, "g.targets circle.dot"))
+    rings = sorted(e.get_attribute("data-sq") for e in d.find_elements(By.CSS_SELECTOR, "g.targets circle.ring"))
+    assert set(dots) == {"e5"} and set(rings) == {"d5"}, (dots, rings)
+    click("e4")
+    field = d.find_element(By.ID, "move-input")
+    field.send_keys("e4d5\n")
+    until("return state.plies.length === 1", "the typed move")
+    assert js("return document.getElementById('announce').textContent") == "white played e4d5"
+    assert js("return document.getElementById('status').getAttribute('aria-live')") == "polite"
+    last = d.find_elements(By.CSS_SELECTOR, "g.marks rect.last")
+    assert last and all(r.get_attribute("stroke") for r in last), "last move marked by tint alone"
+    # Vanguard on a 390 px phone: the board first, full width, coordinates of 9 px or more.
+    d.set_window_size(390, 844)
+    try:
+        new_game("vanguard", seat="both")
+        board = js("return document.querySelector('#board svg').getBoundingClientRect().toJSON()")
+        setup = js("return document.getElementById('setup').getBoundingClientRect().top")
+        coord = js("return document.querySelector('#board g.coords text').getBoundingClientRect().height")
+        square = js("return document.querySelector('#board rect.sq').getBoundingClientRect().width")
+        inner = js("return document.documentElement.clientWidth")
+        assert board["width"] >= 0.9 * inner and board["top"] < setup, (board, setup, inner)
+        js("window.scrollTo(0, 0)")
+        assert coord >= 9, f"coordinates {coord:.1f} px high"
+        shot("web-vanguard-phone.png")
+        print(f"phone: Vanguard board {board['width']:.0f} px wide, squares {square:.1f} px, "
+              f"coordinates {coord:.1f} px high")
+    finally:
+        d.set_window_size(1500, 1100)
+
+
 def state_js(expr):
     return js(f"return {expr}")
 
@@ -348,6 +382,7 @@ try:
     ven_checks()
     search_checks()
     navigation_checks()
+    access_checks()
 
     # Promotion through the choice box.
     new_game("chess", fen="8/P6k/8/8/8/8/8/K7 w - - 0 1")

@@ -165,22 +165,55 @@ function render() {
   showAnalysis();
   showMoves();
   $("fen").value = state.fen;
+  announce();
   showLegend();
 }
 
+// The selected piece's square is outlined; its legal targets get a dot, or a ring where the
+// ply captures (a piece stands there): dark marks with a light halo, 3:1 or more against both
+// square colours, never a tint alone.
 function highlight() {
   const board = $("board");
+  const svg = board.querySelector("svg");
+  for (const g of board.querySelectorAll("g.targets")) g.remove();
   for (const r of board.querySelectorAll("rect.sq.sel, rect.sq.target")) r.classList.remove("sel", "target");
-  if (!selected || !state) return;
-  const sel = board.querySelector(`rect.sq[data-sq="${selected}"]`);
-  if (sel) sel.classList.add("sel");
+  if (!selected || !state || !svg) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const g = document.createElementNS(ns, "g");
+  g.setAttribute("class", "targets");
+  g.setAttribute("pointer-events", "none");
+  const mark = (sq, kind) => {
+    const r = board.querySelector(`rect.sq[data-sq="${sq}"]`);
+    if (!r) return;
+    const size = Number(r.getAttribute("width"));
+    const [cx, cy] = [Number(r.getAttribute("x")) + size / 2, Number(r.getAttribute("y")) + size / 2];
+    const shapes = kind === "sel"
+      ? [["rect", { x: cx - size / 2 + 3, y: cy - size / 2 + 3, width: size - 6, height: size - 6, fill: "none", stroke: "#fff", "stroke-width": 6 }],
+        ["rect", { x: cx - size / 2 + 3, y: cy - size / 2 + 3, width: size - 6, height: size - 6, fill: "none", stroke: "#0b2f5c", "stroke-width": 3 }]]
+      : kind === "ring"
+        ? [["circle", { cx, cy, r: size / 2 - 4, fill: "none", stroke: "#fff", "stroke-width": 7 }],
+          ["circle", { cx, cy, r: size / 2 - 4, fill: "none", stroke: "#0b3d0b", "stroke-width": 4 }]]
+        : [["circle", { cx, cy, r: size / 7 + 2, fill: "#fff" }], ["circle", { cx, cy, r: size / 7, fill: "#0b3d0b" }]];
+    for (const [tag, attrs] of shapes) {
+      const el = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      el.dataset.sq = sq;
+      el.classList.add(kind);
+      g.append(el);
+    }
+    r.classList.add(kind === "sel" ? "sel" : "target");
+  };
+  mark(selected, "sel");
+  const occupied = (sq) => board.querySelector(`g.pieces [data-sq="${sq}"], g.travellers [data-sq="${sq}"]`);
+  const done = new Set();
   for (const m of state.moves) {
     const sq = squaresOf(m);
-    if (sq[0] === selected && sq[1]) {
-      const t = board.querySelector(`rect.sq[data-sq="${sq[1]}"]`);
-      if (t) t.classList.add("target");
+    if (sq[0] === selected && sq[1] && !done.has(sq[1])) {
+      done.add(sq[1]);
+      mark(sq[1], occupied(sq[1]) ? "ring" : "dot");
     }
   }
+  svg.append(g);
 }
 
 function showAnalysis() {
@@ -334,6 +367,29 @@ function showMoves() {
     }
   });
   if (viewAt === null) list.scrollTop = list.scrollHeight;
+}
+
+// Screen readers hear each new ply (the status line is polite and live too).
+let announced = 0;
+function announce() {
+  const plies = state.plies;
+  if (plies.length > announced) {
+    const p = plies[plies.length - 1];
+    $("announce").textContent = `${p.player} played ${p.text}` + (p.note ? ` (${p.note})` : "");
+  }
+  announced = plies.length;
+}
+
+// A move typed in the variant's notation (keyboard access to every square).
+function typedMove(event) {
+  event.preventDefault();
+  const text = $("move-input").value.trim();
+  if (!state || !text) return;
+  if (!humanDecides() || state.thinking) return showError(`not your move: '${text}' waits`);
+  if (!state.moves.includes(text)) return showError(`'${text}' is not a legal ply here (${state.moves.slice(0, 6).join(" ")}…)`);
+  $("move-input").value = "";
+  clickStart = performance.now();
+  play(text);
 }
 
 // A move in the list shows the position after it when clicked (or with Enter).
@@ -586,6 +642,9 @@ async function init() {
   $("limit-kind").onchange = $("limit-value").onchange = () => { showError(""); next(); };
   window.addEventListener("pagehide", () => leave(state));
   document.addEventListener("keydown", keyboard);
+  $("move-form").onsubmit = typedMove;
+  // On a phone the setup folds away under the board.
+  if (window.matchMedia("(max-width: 700px)").matches) $("setup-fold").open = false;
   $("pgn-button").onclick = showPgn;
   $("pass").onclick = () => { clickStart = performance.now(); play("0000"); };
   $("board").addEventListener("click", (event) => {
