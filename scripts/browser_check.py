@@ -281,6 +281,51 @@ def access_checks():
         d.set_window_size(1500, 1100)
 
 
+def axe_checks():
+    """axe-core (npm package, its axe.min.js named by $AXE_JS) on the page mid-game, light and
+    dark: prints every violation; skipped with a message without the file."""
+    path = os.environ.get("AXE_JS", "")
+    if not os.path.exists(path):
+        print("axe: skipped (set AXE_JS to axe-core's axe.min.js: npm install axe-core)")
+        return
+    source = open(path).read()
+    new_game("ven", seat="white", limit=("movetime", "150"))
+    click_order("e2e4")
+    click("g1")
+    report = {}
+    for scheme in ["light", "dark"]:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        js(source)
+        result = d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
+            "v => ({id: v.id, impact: v.impact, nodes: v.nodes.length, "
+            "targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))));")
+        report[scheme] = result
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    print("axe-core " + js("return axe.version") + " violations: " + json.dumps(report))
+
+
+def timing_checks(clicks=6):
+    """Click to updated board in every variant: `clicks` plies (Ven: orders) by two players at
+    one screen, each the first legal ply whose two squares differ, timed by the page."""
+    for variant in js("return variants.map(v => v.name)"):
+        new_game(variant, seat="both")
+        for _ in range(clicks):
+            move = js("return state.moves.find(m => { const s = squaresOf(m); return s[1] && s[0] !== s[1]; })")
+            if not move or js("return state.outcome !== null"):
+                break
+            squares = js(f"return squaresOf({json.dumps(move)})")
+            js("delete document.body.dataset.updateMs")
+            click(squares[0])
+            click(squares[1])
+            if not js("return document.getElementById('chooser').hidden"):
+                d.find_element(By.CSS_SELECTOR, "#chooser button[data-move]").click()
+            until("return document.body.dataset.updateMs !== undefined", f"{variant}: {move} timed")
+            update_ms.append((variant, float(js("return document.body.dataset.updateMs"))))
+
+
 def state_js(expr):
     return js(f"return {expr}")
 
@@ -316,6 +361,26 @@ def shot(name):
     d.save_screenshot(os.path.join(SHOTS, name))
 
 
+def p95(values):
+    values = sorted(values)
+    return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+
+
+def report_timings():
+    every = [ms for _, ms in update_ms]
+    per_variant = {}
+    for variant, ms in update_ms:
+        per_variant.setdefault(variant, []).append(ms)
+    print("click to updated board (ms): " + json.dumps({
+        "clicks": len(every),
+        "median": round(statistics.median(every), 1),
+        "p95": round(p95(every), 1),
+        "max": round(max(every), 1),
+        "per variant (clicks, median, p95)": {
+            v: [len(m), round(statistics.median(m), 1), round(p95(m), 1)] for v, m in per_variant.items()},
+    }))
+
+
 # A prepared game end per variant: its FEN, the mating click ply, the result and its reason. A
 # variant without one here is only opened, played and answered above.
 MATES = {
@@ -337,6 +402,8 @@ try:
     only = os.environ.get("CHIMERA_BROWSER_ONLY")
     if only:
         globals()[only]()
+        if update_ms:
+            report_timings()
         sys.exit(0)
     variants = js("return variants.map(v => v.name)")
     assert set(MATES) <= set(variants), variants
@@ -383,6 +450,8 @@ try:
     search_checks()
     navigation_checks()
     access_checks()
+    axe_checks()
+    timing_checks()
 
     # Promotion through the choice box.
     new_game("chess", fen="8/P6k/8/8/8/8/8/K7 w - - 0 1")
@@ -390,7 +459,8 @@ try:
     click("a8")
     until("return !document.getElementById('chooser').hidden", "the promotion choice")
     buttons = d.find_elements(By.CSS_SELECTOR, "#chooser button[data-move]")
-    assert sorted(b.get_attribute("data-move") for b in buttons) == ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]
+    assert [b.get_attribute("data-move") for b in buttons] == ["a7a8q", "a7a8r", "a7a8b", "a7a8n"]
+    assert all(b.find_elements(By.TAG_NAME, "svg") for b in buttons), "promotion buttons without pictures"
     next(b for b in buttons if b.get_attribute("data-move") == "a7a8n").click()
     until("return state.plies.length === 1", "the promotion")
     assert js("return state.plies[0].text") == "a7a8n"
@@ -475,15 +545,6 @@ try:
     new_game("vanguard", seat="both")
     shot("web-vanguard-start.png")
 
-    every = [ms for _, ms in update_ms]
-    per_variant = {}
-    for variant, ms in update_ms:
-        per_variant.setdefault(variant, []).append(ms)
-    print("click to updated board (ms): " + json.dumps({
-        "clicks": len(every),
-        "median": round(statistics.median(every), 1),
-        "max": round(max(every), 1),
-        "median per variant": {v: round(statistics.median(m), 1) for v, m in per_variant.items()},
-    }))
+    report_timings()
 finally:
     d.quit()
