@@ -92,15 +92,20 @@ def click_ply(ply):
     assert shown == ply, f"clicked {ply}, the board played {shown}"
 
 
-def click_order(order):
-    """Ven: clicks the person's order; it stays secret until the engine writes its own, then the
-    round shows with both orders and its report. Returns the round's text."""
+def round_clicked(order):
+    """Ven: clicks `order`'s two squares and waits for the round it completes; its text."""
     squares = js(f"return squaresOf({json.dumps(order)})")
     n = js("return state.plies.length")
     click(squares[0])
     click(squares[1])
     until(f"return state.plies.length > {n} && !state.thinking", f"the round with {order}")
-    shown = js("return state.plies[state.plies.length - 1].text")
+    return js("return state.plies[state.plies.length - 1].text")
+
+
+def click_order(order):
+    """Ven: clicks the person's order; it stays secret until the engine writes its own, then the
+    round shows with both orders and its report. Returns the round's text."""
+    shown = round_clicked(order)
     assert shown.startswith(order + ","), f"wrote {order}, the round shows {shown}"
     note = js("return state.plies[state.plies.length - 1].note")
     assert len(note.split()) == 3, f"round report: {note!r}"
@@ -112,12 +117,7 @@ def click_order(order):
 def click_black_order(order):
     """Ven as Black: the engine's White order waits unseen; the person's order resolves the round."""
     until("return !state.thinking && state.to_move === 'black'", "White's order written")
-    squares = js(f"return squaresOf({json.dumps(order)})")
-    n = js("return state.plies.length")
-    click(squares[0])
-    click(squares[1])
-    until(f"return state.plies.length > {n}", f"the round with {order}")
-    shown = js("return state.plies[state.plies.length - 1].text")
+    shown = round_clicked(order)
     assert shown.endswith("," + order), f"wrote {order}, the round shows {shown}"
     return shown
 
@@ -244,7 +244,27 @@ def navigation_checks():
     body.send_keys(Keys.END)
     until("return viewAt === null", "the live board")
     assert piece("f3")
-    print("navigation: ←, Home, a click in the move list and End show the positions")
+    # Analysis mode: three lines, a best-move arrow and the evaluation bar; nothing played.
+    d.find_element(By.ID, "analyse").click()
+    until("return !state.thinking && state.analysis.analysing && state.analysis.lines.length === 3 "
+          "&& !document.getElementById('evalbar').hidden "
+          "&& document.querySelectorAll('#board g.strategy line').length === 3", "the analysis")
+    assert js("return state.plies.length") == 3
+    assert len(d.find_elements(By.CSS_SELECTOR, "#analysis ol.lines li")) == 3
+    best = js("return state.analysis.lines[0].pv.split(' ')[0]")
+    widest = js("return [...document.querySelectorAll('#board g.strategy line')].sort((a, b) => "
+                "b.getAttribute('stroke-width') - a.getAttribute('stroke-width'))[0].dataset.order")
+    assert widest == best, (widest, best)
+    shot("web-analysis.png")
+    # The position shown while navigating is the one analysed.
+    body.send_keys(Keys.ARROW_LEFT)
+    until("return viewAt === 2", "the position after two plies")
+    d.find_element(By.ID, "analyse").click()
+    until("return !state.thinking && state.analysis.plies === 2 && state.analysis.lines.length === 3 "
+          "&& !document.getElementById('evalbar').hidden", "the earlier position's analysis")
+    body.send_keys(Keys.END)
+    print("navigation: ←, Home, a click in the move list and End show the positions; "
+          "analysis of the game and of an earlier position")
 
 
 def access_checks():
@@ -324,6 +344,32 @@ def timing_checks(clicks=6):
                 d.find_element(By.CSS_SELECTOR, "#chooser button[data-move]").click()
             until("return document.body.dataset.updateMs !== undefined", f"{variant}: {move} timed")
             update_ms.append((variant, float(js("return document.body.dataset.updateMs"))))
+
+
+def chess960_checks():
+    """Chess960: a numbered start (518 is the usual array, 0 is BBQNNRKR) and a random one."""
+    for n, rank in [(518, "rnbqkbnr"), (0, "bbqnnrkr"), (959, "rkrnnqbb")]:
+        Select(d.find_element(By.ID, "variant")).select_by_value("chess")
+        js("document.getElementById('variant').onchange()")
+        js("document.querySelector('[data-option=UCI_Chess960]').checked = true")
+        js(f"document.getElementById('start-fen').value = '{n}'")
+        gen = js("return state.id")
+        d.find_element(By.ID, "new-game").click()
+        until(f"return state.id !== {gen}", f"Chess960 start {n}")
+        assert js("return state.start_fen").startswith(rank + "/pppppppp/"), js("return state.start_fen")
+    starts = set()
+    for _ in range(3):
+        js("document.querySelector('[data-option=UCI_Chess960]').checked = true")
+        js("document.getElementById('start-fen').value = ''")
+        gen = js("return state.id")
+        d.find_element(By.ID, "new-game").click()
+        until(f"return state.id !== {gen}", "a random Chess960 start")
+        rank = js("return state.start_fen").split("/")[0]
+        assert sorted(rank) == sorted("rnbqkbnr"), rank
+        assert rank.index("r") < rank.index("k") < rank.rindex("r"), rank
+        assert (rank.index("b") + rank.rindex("b")) % 2 == 1, f"bishops on one colour: {rank}"
+        starts.add(rank)
+    print(f"chess960: numbered starts 518, 0, 959 and random ones {sorted(starts)}")
 
 
 def state_js(expr):
@@ -450,6 +496,7 @@ try:
     search_checks()
     navigation_checks()
     access_checks()
+    chess960_checks()
     axe_checks()
     timing_checks()
 

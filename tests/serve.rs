@@ -861,3 +861,51 @@ fn earlier_positions_are_viewed_without_changing_the_game() {
     let (_, view) = s.get(&format!("/api/games/{id}/view?at=1"));
     assert!(string(&view, "svg").contains("data-order='e7e5'"), "{view}");
 }
+
+/// `analyse` searches with several lines and their WDL, the game's position or an earlier
+/// one, and plays nothing.
+#[test]
+fn analysis_gives_multipv_lines_and_plays_nothing() {
+    let s = Server::start(&[]);
+    let (id, start) = s.new_game(&[("variant", "chess")]);
+    s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    let wait = || loop {
+        let (_, body) = s.get(&format!("/api/games/{id}"));
+        if body.contains("\"thinking\":false") {
+            return body;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    s.ok(
+        &format!("/api/games/{id}/analyse"),
+        &[("multipv", "3"), ("depth", "5")],
+    );
+    let done = wait();
+    assert_eq!(plies(&done), 1, "an analysis plays nothing: {done}");
+    let lines = value(&done, "lines");
+    let lines = lines.as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{done}");
+    let firsts: std::collections::BTreeSet<&str> = lines
+        .iter()
+        .map(|l| l["pv"].as_str().unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "three different moves: {lines:?}");
+    assert!(lines
+        .iter()
+        .all(|l| l["wdl"].as_array().is_some_and(|w| w.len() == 3)));
+    assert_eq!(value(&done, "analysing"), true);
+    assert!(!string(&done, "bestmove").is_empty());
+    // An earlier position: the start.
+    s.ok(
+        &format!("/api/games/{id}/analyse"),
+        &[("multipv", "2"), ("depth", "3"), ("at", "0")],
+    );
+    let done = wait();
+    let analysis = value(&done, "analysis");
+    assert_eq!(analysis["fen"], value(&start, "fen"));
+    assert_eq!(analysis["plies"], 0);
+    assert_eq!(plies(&done), 1);
+    let (status, body) = s.post(&format!("/api/games/{id}/analyse"), &[("multipv", "9")]);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("'9'"), "{body}");
+}

@@ -235,9 +235,24 @@ function showAnalysis() {
     lines.push(`pv ${a.pv}`);
   }
   if (a.note) lines.push(a.note);
-  if (a.bestmove && !state.thinking) lines.push(`played ${a.bestmove}`);
+  if (a.analysing) lines.push(`analysis of ${a.plies === state.plies.length ? "the game" : `the position after ${a.plies}`}${state.thinking ? "…" : ""}`);
+  if (a.bestmove && !state.thinking) lines.push(`${a.analysing ? "best" : "played"} ${a.bestmove}`);
   if (a.error) lines.push(`error: ${a.error}`);
   box.textContent = lines.join("\n");
+  // An analysis's MultiPV lines, each with its score and WDL.
+  if (a.analysing && a.lines.length) {
+    const list = document.createElement("ol");
+    list.className = "lines";
+    for (const l of a.lines) {
+      const li = document.createElement("li");
+      const wdl = l.wdl ? `  W${(l.wdl[0] / 10).toFixed(0)} D${(l.wdl[1] / 10).toFixed(0)} L${(l.wdl[2] / 10).toFixed(0)}%` : "";
+      li.textContent = `${l.score}${wdl}  ${l.pv}`;
+      li.dataset.pv = l.pv;
+      list.append(li);
+    }
+    box.append(list);
+  }
+  evalBar();
   // Ven's mixed strategy: a bar per order, as long as its probability.
   if (a.strategy.length) {
     const table = document.createElement("div");
@@ -257,6 +272,31 @@ function showAnalysis() {
     }
     box.append(table);
   }
+}
+
+// The first line's score as White's chance (the WDL when given, else from the centipawns).
+function evalBar() {
+  const a = state.analysis;
+  const bar = $("evalbar");
+  const line = a.lines[0];
+  if (!a.analysing || !line || !line.score || a.fen !== shownFen()) {
+    bar.hidden = true;
+    return;
+  }
+  const [kind, value] = line.score.split(" ");
+  let p = kind === "mate" ? (Number(value) > 0 ? 1 : 0)
+    : line.wdl ? (line.wdl[0] + line.wdl[1] / 2) / 1000 : 1 / (1 + Math.pow(10, -Number(value) / 400));
+  if (a.side === "black") p = 1 - p;
+  bar.hidden = false;
+  bar.querySelector(".fill").style.width = `${(100 * p).toFixed(1)}%`;
+  bar.querySelector("span").textContent = `${line.score} (${a.side}) — White ${(100 * p).toFixed(0)}%`;
+  bar.setAttribute("aria-label", `evaluation: white ${(100 * p).toFixed(0)} percent`);
+}
+
+// The FEN of the position on the board (an earlier one while the move list is navigated).
+let viewFen = null;
+function shownFen() {
+  return viewAt === null ? state.fen : viewFen;
 }
 
 // Ven: the engine's analysis of an order still secret from the person who must answer it.
@@ -281,13 +321,17 @@ function drawStrategy() {
   if (!svg) return;
   for (const g of svg.querySelectorAll("g.strategy")) g.remove();
   const a = state.analysis;
-  const current = a.plies === state.plies.length || a.plies === state.plies.length - 1;
-  if (!a.strategy.length || !current || secretAnalysis()) return;
+  // An analysis: the best move as a thick arrow, the other lines' first moves thinner.
+  const candidates = a.analysing
+    ? (a.fen === shownFen() ? a.lines.filter((l) => l.pv).map((l, i) => ({ order: l.pv.split(" ")[0], p: i === 0 ? 1 : 0.35 })) : [])
+    : a.strategy;
+  const current = a.analysing || a.plies === state.plies.length || a.plies === state.plies.length - 1;
+  if (!candidates.length || !current || secretAnalysis()) return;
   const ns = "http://www.w3.org/2000/svg";
   const g = document.createElementNS(ns, "g");
   g.setAttribute("class", "strategy");
   g.setAttribute("pointer-events", "none");
-  for (const s of a.strategy) {
+  for (const s of candidates) {
     const [from, to] = squaresOf(s.order);
     const c1 = centreOf(from);
     const c2 = centreOf(to);
@@ -297,7 +341,7 @@ function drawStrategy() {
     line.setAttribute("y1", c1[1]);
     line.setAttribute("x2", c2[0]);
     line.setAttribute("y2", c2[1]);
-    line.setAttribute("stroke", "#15803d");
+    line.setAttribute("stroke", a.analysing ? "#1d4ed8" : "#15803d");
     line.setAttribute("stroke-linecap", "round");
     line.setAttribute("stroke-width", (3 + 15 * s.p).toFixed(1));
     line.setAttribute("opacity", (0.2 + 0.35 * s.p).toFixed(2));
@@ -415,6 +459,7 @@ async function view(at) {
   try {
     const v = await api("GET", `/api/games/${state.id}/view`, { at: String(at) });
     viewAt = at;
+    viewFen = v.fen;
     selected = null;
     $("board").innerHTML = v.svg;
     render();
@@ -562,6 +607,26 @@ function remember() {
   history.replaceState(null, "", "?" + params.toString());
 }
 
+// Chess960's start number `n` (0-959, Scharnagl's numbering: 518 is the usual array) as a FEN.
+function chess960Fen(n) {
+  const rank = Array(8).fill(null);
+  const empty = () => rank.map((p, i) => (p ? -1 : i)).filter((i) => i >= 0);
+  rank[2 * (n % 4) + 1] = "b";
+  n = Math.floor(n / 4);
+  rank[2 * (n % 4)] = "b";
+  n = Math.floor(n / 4);
+  rank[empty()[n % 6]] = "q";
+  n = Math.floor(n / 6);
+  const [a, b] = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]][n];
+  const free = empty();
+  rank[free[a]] = rank[free[b]] = "n";
+  const [r1, k, r2] = empty();
+  rank[r1] = rank[r2] = "r";
+  rank[k] = "k";
+  const black = rank.join("");
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+}
+
 async function newGame() {
   clearTimeout(pollTimer);
   leave(state);
@@ -569,6 +634,12 @@ async function newGame() {
   paused = false;
   viewAt = null;
   const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), ...optionFields() };
+  // Chess960 without a FEN: a random start array, or the one numbered in the FEN field.
+  if (fields["opt.UCI_Chess960"] === "true" && /^\d{0,3}$/.test(fields.fen)) {
+    const n = fields.fen === "" ? Math.floor(Math.random() * 960) : Number(fields.fen);
+    if (n > 959) return showError(`Chess960 start '${fields.fen}' is not a number from 0 to 959`);
+    fields.fen = chess960Fen(n);
+  }
   try {
     state = await api("POST", "/api/games", fields);
     showError("");
@@ -650,6 +721,7 @@ async function init() {
   $("new-game").onclick = newGame;
   $("takeback").onclick = takeBack;
   $("stop").onclick = stopEngine;
+  $("analyse").onclick = analyse;
   $("flip").onclick = () => { flipped = !flipped; viewAt = null; refresh().catch((e) => showError(e.message)); };
   $("seat").onchange = () => { paused = false; if (state) { remember(); render(); } next(); };
   // A corrected strength starts the engine where it was refused.
@@ -722,6 +794,22 @@ async function stopEngine() {
       return;
     }
     await api("POST", `/api/games/${state.id}/stop`);
+    poll();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// "Analyse position": the engine analyses the position shown (an earlier one while navigating)
+// with three lines, playing nothing, for the movetime or depth chosen.
+async function analyse() {
+  if (!state) return;
+  try {
+    const fields = { multipv: "3", ...limitFields() };
+    if (viewAt !== null) fields.at = String(viewAt);
+    state = await api("POST", `/api/games/${state.id}/analyse`, fields);
+    showError("");
+    render();
     poll();
   } catch (e) {
     showError(e.message);

@@ -92,6 +92,10 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
             "strategy": strategy,
             "fen": a.fen,
             "plies": a.plies,
+            "analysing": a.analysing,
+            "lines": a.lines.iter().map(|l| json!({
+                "multipv": l.multipv, "depth": l.depth, "score": l.score, "wdl": l.wdl, "pv": l.pv,
+            })).collect::<Vec<Value>>(),
         },
         "simultaneous": b.simultaneous(),
         "svg": game_svg(b, flip),
@@ -260,7 +264,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                         Ok(go) => go,
                         Err(e) => return Response::error(400, &e),
                     };
-                    match table.go(&game, &mut g, go) {
+                    match table.go(&game, &mut g, go, None) {
                         Ok(()) => Response::json(200, state_json(&g, flip)),
                         Err(GoError::Busy(e)) => Response::error(429, &e),
                         Err(GoError::Bad(e)) => Response::error(400, &e),
@@ -273,6 +277,39 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                         g.interrupt();
                     }
                     Response::json(200, state_json(&g, flip))
+                }
+                ("POST", ["analyse"]) => {
+                    let go = match games::limits(req.field("movetime"), req.field("depth")) {
+                        Ok(go) => go,
+                        Err(e) => return Response::error(400, &e),
+                    };
+                    let lines = req.field("multipv").unwrap_or("3");
+                    let Some(lines) = lines
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=games::MULTIPV_MAX).contains(n))
+                    else {
+                        return Response::error(
+                            400,
+                            &format!(
+                                "multipv '{lines}' is not a number from 1 to {}",
+                                games::MULTIPV_MAX
+                            ),
+                        );
+                    };
+                    // An earlier position of the game (`at` plies), or the game's own.
+                    let board = match req.field("at").filter(|a| !a.is_empty()) {
+                        Some(at) => match replay(&g, at) {
+                            Ok(b) => Some(b),
+                            Err(e) => return e,
+                        },
+                        None => None,
+                    };
+                    match table.go(&game, &mut g, go, Some((lines, board))) {
+                        Ok(()) => Response::json(200, state_json(&g, flip)),
+                        Err(GoError::Busy(e)) => Response::error(429, &e),
+                        Err(GoError::Bad(e)) => Response::error(400, &e),
+                    }
                 }
                 ("POST", ["stop"]) => {
                     // The search stops and its bestmove is still played.
@@ -313,24 +350,21 @@ fn new_game(table: &Table, req: &Request) -> Response {
     }
 }
 
-/// The position after the first `at` plies (rounds) of a game, for the move list's
-/// navigation: `{"at", "fen", "svg"}`, drawn as the live board draws its last turn.
-fn view(g: &WebGame, at: &str, flip: bool) -> Response {
+/// The game after its first `at` plies (rounds), rebuilt from its start.
+fn replay(g: &WebGame, at: &str) -> Result<Box<dyn board_api::BoardGame>, Response> {
     let played = g.board.plies();
     let Some(n) = at.parse::<usize>().ok().filter(|&n| n <= played.len()) else {
-        return Response::error(
+        return Err(Response::error(
             400,
             &format!(
                 "at '{at}' is not a number of plies from 0 to {}",
                 played.len()
             ),
-        );
+        ));
     };
     let start = g.board.start_fen();
-    let mut board = match board_api::open(g.board.variant(), &g.options, Some(&start)) {
-        Ok(b) => b,
-        Err(e) => return Response::error(400, e.what()),
-    };
+    let mut board = board_api::open(g.board.variant(), &g.options, Some(&start))
+        .map_err(|e| Response::error(400, e.what()))?;
     for record in &played[..n] {
         // A Ven round is written `WHITE,BLACK`: two orders to play.
         let parts: Vec<&str> = if g.board.simultaneous() {
@@ -339,13 +373,24 @@ fn view(g: &WebGame, at: &str, flip: bool) -> Response {
             vec![record.text.as_str()]
         };
         for ply in parts {
-            if let Err(e) = board.play(ply) {
-                return Response::error(400, &format!("cannot replay '{ply}': {}", e.what()));
-            }
+            board.play(ply).map_err(|e| {
+                Response::error(400, &format!("cannot replay '{ply}': {}", e.what()))
+            })?;
         }
     }
-    let body = json!({"at": n, "fen": board.fen(), "svg": game_svg(board.as_ref(), flip)});
-    Response::json(200, body.to_string())
+    Ok(board)
+}
+
+/// The position after the first `at` plies (rounds) of a game, for the move list's
+/// navigation: `{"at", "fen", "svg"}`, drawn as the live board draws its last turn.
+fn view(g: &WebGame, at: &str, flip: bool) -> Response {
+    match replay(g, at) {
+        Ok(board) => {
+            let body = json!({"at": board.plies().len(), "fen": board.fen(), "svg": game_svg(board.as_ref(), flip)});
+            Response::json(200, body.to_string())
+        }
+        Err(e) => e,
+    }
 }
 
 fn stateless_svg(req: &Request) -> Response {

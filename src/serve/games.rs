@@ -47,6 +47,10 @@ pub struct Analysis {
     /// draws the candidates only beside that position or the round played from it.
     pub fen: String,
     pub plies: usize,
+    /// Every line of the search, by its MultiPV number.
+    pub lines: Vec<Line>,
+    /// An analysis the person asked for: its `bestmove` is not played.
+    pub analysing: bool,
 }
 
 impl Analysis {
@@ -69,31 +73,47 @@ impl Analysis {
         if !words.contains(&"score") || words.get(1) == Some(&"string") {
             return;
         }
+        let mut line = Line {
+            multipv: 1,
+            ..Line::default()
+        };
+        let (mut seldepth, mut nodes, mut nps, mut time_ms, mut note) = (0, 0, 0, 0, None);
+        let number = |w: &str| w.parse::<u64>().unwrap_or(0);
         let mut i = 1;
         while i < words.len() {
             let next = words.get(i + 1).copied().unwrap_or("");
             match words[i] {
-                "depth" => self.depth = next.parse().unwrap_or(0),
-                "seldepth" => self.seldepth = next.parse().unwrap_or(0),
-                "nodes" => self.nodes = next.parse().unwrap_or(0),
-                "nps" => self.nps = next.parse().unwrap_or(0),
-                "time" => self.time_ms = next.parse().unwrap_or(0),
+                "depth" => line.depth = number(next) as u32,
+                "seldepth" => seldepth = number(next) as u32,
+                "multipv" => line.multipv = number(next).max(1) as u32,
+                "nodes" => nodes = number(next),
+                "nps" => nps = number(next),
+                "time" => time_ms = number(next),
                 "score" => {
-                    self.score = format!("{next} {}", words.get(i + 2).copied().unwrap_or(""));
+                    line.score = format!("{next} {}", words.get(i + 2).copied().unwrap_or(""));
                     i += 1;
+                }
+                "wdl" => {
+                    let w: Vec<u32> = words[i + 1..]
+                        .iter()
+                        .take(3)
+                        .map(|w| number(w) as u32)
+                        .collect();
+                    line.wdl = <[u32; 3]>::try_from(w).ok();
+                    i += 2;
                 }
                 "pv" => {
                     let end = words[i + 1..]
                         .iter()
                         .position(|w| *w == "string")
                         .map_or(words.len(), |n| i + 1 + n);
-                    self.pv = words[i + 1..end].join(" ");
+                    line.pv = words[i + 1..end].join(" ");
                     i = end;
                     continue;
                 }
                 "string" => {
-                    self.note = words[i + 1..].join(" ");
-                    return;
+                    note = Some(words[i + 1..].join(" "));
+                    break;
                 }
                 _ => {
                     i += 1;
@@ -102,8 +122,42 @@ impl Analysis {
             }
             i += 2;
         }
+        // The first line is the search's own; every line is kept by its number (MultiPV).
+        if line.multipv == 1 {
+            (
+                self.depth,
+                self.seldepth,
+                self.nodes,
+                self.nps,
+                self.time_ms,
+            ) = (line.depth, seldepth, nodes, nps, time_ms);
+            self.score.clone_from(&line.score);
+            self.pv.clone_from(&line.pv);
+            if let Some(note) = note {
+                self.note = note;
+            }
+        }
+        let at = (line.multipv as usize - 1).min(MULTIPV_MAX);
+        if self.lines.len() <= at {
+            self.lines.resize(at + 1, Line::default());
+        }
+        self.lines[at] = line;
     }
 }
+
+/// One line of a (MultiPV) search as its latest `info` said it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    pub multipv: u32,
+    pub depth: u32,
+    pub score: String,
+    /// Win, draw, loss per mille for the side to move (`UCI_ShowWDL`).
+    pub wdl: Option<[u32; 3]>,
+    pub pv: String,
+}
+
+/// The most lines an analysis asks for.
+pub const MULTIPV_MAX: usize = 8;
 
 pub struct WebGame {
     pub id: u64,
@@ -137,6 +191,8 @@ impl WebGame {
 struct Sink {
     game: Weak<Mutex<WebGame>>,
     generation: u64,
+    /// An analysis: the `bestmove` is shown, never played.
+    analyse: bool,
     searches: Arc<AtomicUsize>,
     buf: Vec<u8>,
 }
@@ -159,7 +215,7 @@ impl Sink {
             let turn = rest.split_whitespace().next().unwrap_or("(none)");
             g.analysis.bestmove = turn.to_string();
             let rounds = g.board.plies().len();
-            if turn != "(none)" {
+            if turn != "(none)" && !self.analyse {
                 for ply in turn.split(',') {
                     if g.board.outcome().is_some() {
                         break;
@@ -270,14 +326,27 @@ impl Table {
         self.map().get(&id).cloned()
     }
 
-    /// Starts the engine on `game` (locked by the caller as `g`).
-    pub fn go(&self, game: &Arc<Mutex<WebGame>>, g: &mut WebGame, go: Go) -> Result<(), GoError> {
+    /// Starts the engine on `game` (locked by the caller as `g`): to play, or with `analyse`
+    /// to analyse its position or another (`(lines, board)`: an earlier position of the game),
+    /// playing nothing.
+    pub fn go(
+        &self,
+        game: &Arc<Mutex<WebGame>>,
+        g: &mut WebGame,
+        go: Go,
+        analyse: Option<(usize, Option<Box<dyn BoardGame>>)>,
+    ) -> Result<(), GoError> {
         if g.thinking() {
             return Err(GoError::Busy(
                 "the engine is already thinking in this game".into(),
             ));
         }
-        if let Some(outcome) = g.board.outcome() {
+        let (lines, other) = match analyse {
+            Some((lines, board)) => (Some(lines), board),
+            None => (None, None),
+        };
+        let board = other.as_deref().unwrap_or(g.board.as_ref());
+        if let Some(outcome) = board.outcome() {
             return Err(GoError::Bad(format!("the game is over ({outcome})")));
         }
         // Reserve a search slot, or refuse.
@@ -296,6 +365,7 @@ impl Table {
         let sink = Sink {
             game: Arc::downgrade(game),
             generation: g.generation,
+            analyse: lines.is_some(),
             searches: self.searches.clone(),
             buf: Vec::new(),
         };
@@ -303,17 +373,22 @@ impl Table {
             tt,
             control: control.clone(),
             done: Arc::new(AtomicBool::new(false)),
-            options: EngineOptions::default(),
+            options: EngineOptions {
+                multipv: lines.unwrap_or(1).clamp(1, MULTIPV_MAX),
+                show_wdl: true,
+                ..EngineOptions::default()
+            },
             out: Out::new(sink),
             rng: Arc::new(Mutex::new(rand::rngs::SmallRng::seed_from_u64(g.id))),
         };
         g.analysis = Analysis {
-            side: Some(g.board.to_move()),
-            fen: g.board.fen(),
-            plies: g.board.plies().len(),
+            side: Some(board.to_move()),
+            fen: board.fen(),
+            plies: board.plies().len(),
+            analysing: lines.is_some(),
             ..Analysis::default()
         };
-        match g.board.go(&go, env) {
+        match board.go(&go, env) {
             Ok(_thread) => {
                 g.search = Some(control);
                 Ok(())
@@ -367,6 +442,21 @@ mod tests {
         assert_eq!(a.depth, 7, "lines without a score are not analysis");
         a.read("info depth 9 score mate 3 lowerbound nodes 5 time 1 pv a1a2");
         assert_eq!((a.score.as_str(), a.pv.as_str()), ("mate 3", "a1a2"));
+    }
+
+    #[test]
+    fn multipv_lines_are_kept_by_number_with_their_wdl() {
+        let mut a = Analysis::default();
+        a.read("info depth 5 seldepth 6 multipv 1 score cp 30 wdl 120 850 30 nodes 9 nps 9 hashfull 0 time 1 pv e2e4 e7e5");
+        a.read("info depth 5 seldepth 6 multipv 2 score cp 10 wdl 90 880 30 nodes 9 nps 9 hashfull 0 time 1 pv d2d4");
+        assert_eq!(a.lines.len(), 2);
+        assert_eq!(a.lines[1].pv, "d2d4");
+        assert_eq!(a.lines[0].wdl, Some([120, 850, 30]));
+        assert_eq!(
+            (a.score.as_str(), a.pv.as_str()),
+            ("cp 30", "e2e4 e7e5"),
+            "line 2 is not the search's own"
+        );
     }
 
     #[test]
