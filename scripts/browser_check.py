@@ -372,6 +372,30 @@ def chess960_checks():
     print(f"chess960: numbered starts 518, 0, 959 and random ones {sorted(starts)}")
 
 
+def clock_checks():
+    """Clocks: the engine plays on wtime/btime, the running side's clock falls, a flag ends it."""
+    Select(d.find_element(By.ID, "clock")).select_by_value("180+2")
+    try:
+        new_game("chess", seat="white")
+        until("return !document.getElementById('clocks').hidden && "
+              "document.getElementById('clock-white').classList.contains('running')", "White's clock")
+        time.sleep(0.5)
+        click_ply("e2e4")
+        engine_replied(1)
+        left = js("return clockLeft()")
+        assert left[0] < 182000 and left[1] < 182000 and left[0] > 170000, left
+        assert js("return document.getElementById('clock-white').classList.contains('running')")
+        # White's flag falls: the game ends on the page, nothing more is played.
+        js("clock.time[0] = 300")
+        until("return clock.flag === 0", "White's flag")
+        assert "white ran out of time" in status(), status()
+        assert not js("return humanDecides()")
+        print(f"clock: 3+2, after a move each {left[0] / 1000:.1f} s and {left[1] / 1000:.1f} s left; "
+              "a flag ends the game")
+    finally:
+        Select(d.find_element(By.ID, "clock")).select_by_value("")
+
+
 def state_js(expr):
     return js(f"return {expr}")
 
@@ -497,6 +521,7 @@ try:
     navigation_checks()
     access_checks()
     chess960_checks()
+    clock_checks()
     axe_checks()
     timing_checks()
 

@@ -909,3 +909,29 @@ fn analysis_gives_multipv_lines_and_plays_nothing() {
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("'9'"), "{body}");
 }
+
+/// The engine plays on a clock (`wtime`, `btime`, increments), and a bad clock is refused.
+#[test]
+fn the_engine_plays_on_a_clock() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    let start = Instant::now();
+    let after = s.engine_move(
+        id,
+        &[
+            ("wtime", "2000"),
+            ("btime", "2000"),
+            ("winc", "0"),
+            ("binc", "0"),
+        ],
+    );
+    assert_eq!(plies(&after), 1, "{after}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?} of a 2 s clock",
+        start.elapsed()
+    );
+    let (status, body) = s.post(&format!("/api/games/{id}/go"), &[("btime", "soon")]);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("btime 'soon'"), "{body}");
+}

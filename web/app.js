@@ -57,7 +57,7 @@ function seat() {
 
 // Whether a person decides the next ply.
 function humanDecides() {
-  if (!state || state.outcome || viewAt !== null) return false;
+  if (!state || state.outcome || viewAt !== null || (clock && clock.flag !== null)) return false;
   switch (seat()) {
     case "both": return true;
     case "watch": return false;
@@ -131,12 +131,16 @@ function showLegend() {
 
 function render() {
   if (!state) return;
+  tickClock();
   if (viewAt === null) {
     $("board").innerHTML = state.svg;
     highlight();
   }
   const s = $("status");
-  if (state.outcome) {
+  if (clock && clock.flag !== null && !state.outcome) {
+    const side = clock.flag === 0 ? "white" : "black";
+    s.textContent = `${side === "white" ? "0-1" : "1-0"}: ${side} ran out of time`;
+  } else if (state.outcome) {
     s.textContent = `${state.outcome.result}: ${state.outcome.reason}`;
   } else {
     let text = `${state.to_move} to move`;
@@ -557,13 +561,17 @@ function timed() {
 }
 
 function limitFields() {
+  if (clock) {
+    const [w, b] = clockLeft().map((ms) => String(Math.floor(ms)));
+    return { wtime: w, btime: b, winc: String(clock.inc), binc: String(clock.inc) };
+  }
   const value = $("limit-value").value;
   return $("limit-kind").value === "depth" ? { depth: value } : { movetime: value };
 }
 
 // Whatever comes next: the engine's ply, or waiting for a person.
 async function next() {
-  if (!state || state.outcome) return;
+  if (!state || state.outcome || (clock && clock.flag !== null)) return;
   if (state.thinking) return poll();
   // A person's ply waits for the person (even while an earlier position is viewed).
   if (paused || seat() === "both" || state.to_move === seat()) return;
@@ -596,6 +604,59 @@ function poll() {
 // The page leaves a game: its search is dropped, nothing played (a new game, a reload).
 function leave(game) {
   if (game && game.thinking) navigator.sendBeacon(`/api/games/${game.id}/halt`, new URLSearchParams());
+}
+
+// Clocks: each side's milliseconds left, the increment, the side running and since when (the
+// page keeps them; the engine gets them as wtime/btime/winc/binc).
+let clock = null;
+const sideIndex = (side) => (side === "white" ? 0 : 1);
+
+function startClock() {
+  const v = $("clock").value;
+  if (!v) {
+    clock = null;
+  } else {
+    const [base, inc] = v.split("+").map((x) => 1000 * Number(x));
+    clock = { time: [base, base], inc, side: null, since: 0, flag: null };
+  }
+  $("clocks").hidden = !clock;
+}
+
+// Charges the running side for the time since the last state, gives a side that has just
+// moved its increment, and starts the side to move.
+function tickClock() {
+  if (!clock || clock.flag !== null) return;
+  const now = performance.now();
+  if (clock.side !== null) {
+    clock.time[clock.side] -= now - clock.since;
+    if (clock.side !== sideIndex(state.to_move)) clock.time[clock.side] += clock.inc;
+  }
+  clock.side = state.outcome || paused ? null : sideIndex(state.to_move);
+  clock.since = now;
+}
+
+// The time left now, per side.
+function clockLeft() {
+  const left = [...clock.time];
+  if (clock.side !== null && clock.flag === null) left[clock.side] -= performance.now() - clock.since;
+  return left.map((ms) => Math.max(0, ms));
+}
+
+function showClocks() {
+  if (!clock || !state) return;
+  const left = clockLeft();
+  ["white", "black"].forEach((side, i) => {
+    const el = $(`clock-${side}`);
+    const s = Math.ceil(left[i] / 1000);
+    el.textContent = `${side} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    el.classList.toggle("running", clock.side === i && clock.flag === null);
+    el.classList.toggle("out", clock.flag === i);
+  });
+  if (clock.flag === null && clock.side !== null && left[clock.side] <= 0) {
+    clock.flag = clock.side;
+    if (state.thinking) api("POST", `/api/games/${state.id}/halt`).catch(() => {});
+    render();
+  }
 }
 
 // The game and seat in the address, so a reload or a shared link finds the game.
@@ -633,6 +694,7 @@ async function newGame() {
   selected = null;
   paused = false;
   viewAt = null;
+  startClock();
   const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), ...optionFields() };
   // Chess960 without a FEN: a random start array, or the one numbered in the FEN field.
   if (fields["opt.UCI_Chess960"] === "true" && /^\d{0,3}$/.test(fields.fen)) {
@@ -722,6 +784,7 @@ async function init() {
   $("takeback").onclick = takeBack;
   $("stop").onclick = stopEngine;
   $("analyse").onclick = analyse;
+  setInterval(showClocks, 200);
   $("flip").onclick = () => { flipped = !flipped; viewAt = null; refresh().catch((e) => showError(e.message)); };
   $("seat").onchange = () => { paused = false; if (state) { remember(); render(); } next(); };
   // A corrected strength starts the engine where it was refused.

@@ -260,7 +260,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                     Response::json(200, state_json(&g, flip))
                 }
                 ("POST", ["go"]) => {
-                    let go = match games::limits(req.field("movetime"), req.field("depth")) {
+                    let go = match games::limits(|name| req.field(name)) {
                         Ok(go) => go,
                         Err(e) => return Response::error(400, &e),
                     };
@@ -279,7 +279,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                     Response::json(200, state_json(&g, flip))
                 }
                 ("POST", ["analyse"]) => {
-                    let go = match games::limits(req.field("movetime"), req.field("depth")) {
+                    let go = match games::limits(|name| req.field(name)) {
                         Ok(go) => go,
                         Err(e) => return Response::error(400, &e),
                     };

@@ -401,20 +401,29 @@ impl Table {
     }
 }
 
-/// The search limits of a `go` request: `movetime` in milliseconds or `depth`.
-pub fn limits(movetime: Option<&str>, depth: Option<&str>) -> Result<Go, String> {
+/// The search limits of a `go` request, read through `field`: `movetime` in milliseconds,
+/// `depth`, or a clock (`wtime`, `btime` and the increments `winc`, `binc`, in milliseconds);
+/// 1000 ms when none is given.
+pub fn limits<'a>(field: impl Fn(&str) -> Option<&'a str>) -> Result<Go, String> {
+    let given = |name: &str| field(name).filter(|s| !s.is_empty());
+    let millis = |name: &str, low: u64, high: u64| -> Result<Option<Duration>, String> {
+        given(name)
+            .map(|text| {
+                text.parse()
+                    .ok()
+                    .filter(|ms| (low..=high).contains(ms))
+                    .map(Duration::from_millis)
+                    .ok_or_else(|| {
+                        format!(
+                            "{name} '{text}' is not a number of milliseconds from {low} to {high}"
+                        )
+                    })
+            })
+            .transpose()
+    };
     let mut go = Go::default();
-    if let Some(ms) = movetime.filter(|s| !s.is_empty()) {
-        let ms: u64 = ms
-            .parse()
-            .ok()
-            .filter(|ms| (1..=600_000).contains(ms))
-            .ok_or_else(|| {
-                format!("movetime '{ms}' is not a number of milliseconds from 1 to 600000")
-            })?;
-        go.limits.move_time = Some(Duration::from_millis(ms));
-    }
-    if let Some(d) = depth.filter(|s| !s.is_empty()) {
+    go.limits.move_time = millis("movetime", 1, 600_000)?;
+    if let Some(d) = given("depth") {
         let d: u32 = d
             .parse()
             .ok()
@@ -422,7 +431,16 @@ pub fn limits(movetime: Option<&str>, depth: Option<&str>) -> Result<Go, String>
             .ok_or_else(|| format!("depth '{d}' is not a number from 1 to 64"))?;
         go.limits.depth = Some(d);
     }
-    if go.limits.move_time.is_none() && go.limits.depth.is_none() {
+    // A day on the clock at most; an increment of up to ten minutes.
+    go.limits.time = [
+        millis("wtime", 0, 86_400_000)?,
+        millis("btime", 0, 86_400_000)?,
+    ];
+    go.limits.inc = [
+        millis("winc", 0, 600_000)?.unwrap_or_default(),
+        millis("binc", 0, 600_000)?.unwrap_or_default(),
+    ];
+    if !go.limits.uses_clock() && go.limits.depth.is_none() {
         go.limits.move_time = Some(Duration::from_millis(1000));
     }
     Ok(go)
@@ -479,11 +497,22 @@ mod tests {
 
     #[test]
     fn limits_are_checked() {
-        assert!(limits(Some("0"), None).unwrap_err().contains("'0'"));
-        assert!(limits(None, Some("x")).unwrap_err().contains("'x'"));
-        let go = limits(None, Some("5")).unwrap();
+        let of = |pairs: &'static [(&'static str, &'static str)]| {
+            limits(move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| *v))
+        };
+        assert!(of(&[("movetime", "0")]).unwrap_err().contains("'0'"));
+        assert!(of(&[("depth", "x")]).unwrap_err().contains("'x'"));
+        assert!(of(&[("wtime", "-1")]).unwrap_err().contains("wtime '-1'"));
+        let go = of(&[("wtime", "60000"), ("btime", "50000"), ("winc", "2000")]).unwrap();
+        assert_eq!(
+            go.limits.time,
+            [Some(Duration::from_secs(60)), Some(Duration::from_secs(50))]
+        );
+        assert_eq!(go.limits.inc, [Duration::from_secs(2), Duration::ZERO]);
+        assert_eq!(go.limits.move_time, None, "the clock decides");
+        let go = of(&[("depth", "5")]).unwrap();
         assert_eq!(go.limits.depth, Some(5));
-        let go = limits(None, None).unwrap();
+        let go = of(&[]).unwrap();
         assert_eq!(go.limits.move_time, Some(Duration::from_millis(1000)));
     }
 }
