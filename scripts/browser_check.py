@@ -384,7 +384,8 @@ def clock_checks():
         engine_replied(1)
         left = js("return clockLeft()")
         assert left[0] < 182000 and left[1] < 182000 and left[0] > 170000, left
-        assert js("return document.getElementById('clock-white').classList.contains('running')")
+        until("return document.getElementById('clock-white').classList.contains('running')",
+              "White's clock running again")
         # White's flag falls: the game ends on the page, nothing more is played.
         js("clock.time[0] = 300")
         until("return clock.flag === 0", "White's flag")

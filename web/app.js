@@ -169,6 +169,7 @@ function render() {
   showAnalysis();
   showMoves();
   $("fen").value = state.fen;
+  showClocks();
   announce();
   showLegend();
 }
