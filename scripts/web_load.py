@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Load on a running `chimera serve`: 20 games at once, one per thread, across the five variants,
+"""Load on a running `chimera serve`: 20 games at once, one per thread, across the seven variants,
 each playing 5 moves and asking the engine for 200 ms after each, as 20 browsers would.
 Prints the plies played, the errors (there should be none) and how long the server took to
 answer a move (no search in it).
@@ -16,7 +16,7 @@ import urllib.parse
 import urllib.request
 
 BASE = sys.argv[1].rstrip("/")
-VARIANTS = ["chess", "double-ended", "007", "vanguard", "double-ended-deep"]
+VARIANTS = ["chess", "double-ended", "007", "vanguard", "double-ended-deep", "ven", "lene-hau"]
 GAMES = 20
 errors, answers_ms, plies = [], [], []
 

@@ -4,38 +4,57 @@
 //! what it captured by approach or withdrawal).
 
 use crate::cli::name_value;
-use crate::picture::{self, Marks};
+use crate::picture::{self, Marks, OrderMark};
 use chimera_protocol::board_api::{self, BoardGame, Grid};
 use clap::Args;
 use std::io::Write;
 
-/// The picture of a game as it stands: its last turn (every ply of a 007 turn), what that
-/// removed, a king in check.
+/// The picture of a game as it stands: its last turn (every ply of a 007 turn; a Ven round's
+/// two orders with what the report says became of them), what that removed, kings in check.
 pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
     let fen = game.fen();
     let plies = game.plies();
-    // The last turn: the latest plies one player decided in a row.
-    let decider = plies.last().map(|p| p.player);
-    let start = plies
-        .iter()
-        .rposition(|p| Some(p.player) != decider)
-        .map_or(0, |i| i + 1);
-    let turn = &plies[start..];
-    let marks = Marks {
-        turn: turn.iter().map(|p| (p.text.clone(), p.enemy)).collect(),
-        removed: turn.iter().flat_map(|p| p.removed.clone()).collect(),
-        check: None,
+    let mut marks = Marks {
         flipped,
+        ..Marks::default()
     };
+    if game.simultaneous() {
+        // One record is one whole round: only the latest is drawn.
+        if let Some(round) = plies.last() {
+            marks.orders = round_marks(&round.text, &round.note);
+        }
+    } else {
+        // The last turn: the latest plies one player decided in a row.
+        let decider = plies.last().map(|p| p.player);
+        let start = plies
+            .iter()
+            .rposition(|p| Some(p.player) != decider)
+            .map_or(0, |i| i + 1);
+        let turn = &plies[start..];
+        marks.turn = turn.iter().map(|p| (p.text.clone(), p.enemy)).collect();
+        marks.removed = turn.iter().flat_map(|p| p.removed.clone()).collect();
+    }
     match Grid::from_fen(&fen) {
         Ok(grid) => {
             let white = fen.split_whitespace().nth(1) != Some("b");
-            let check = if game.in_check() {
-                picture::king_square(&grid, white)
-            } else {
-                None
+            // A round's report names every king in check; elsewhere the side to move's.
+            let checked: Vec<bool> = match plies.last().filter(|_| game.simultaneous()) {
+                Some(round) => {
+                    let checks = round.note.split_whitespace().nth(2).unwrap_or("-");
+                    [(checks.contains('W'), true), (checks.contains('B'), false)]
+                        .into_iter()
+                        .filter(|(c, _)| *c)
+                        .map(|(_, w)| w)
+                        .collect()
+                }
+                None if game.in_check() => vec![white],
+                None => Vec::new(),
             };
-            picture::board_svg(game.variant(), &grid, &Marks { check, ..marks })
+            marks.checks = checked
+                .into_iter()
+                .filter_map(|w| picture::king_square(&grid, w))
+                .collect();
+            picture::board_svg(game.variant(), &grid, &marks)
         }
         // A placement the grid cannot read (a later variant's marks): an empty picture.
         Err(e) => format!(
@@ -63,6 +82,19 @@ pub struct SvgArgs {
     /// Black at the bottom
     #[arg(long = "flip")]
     flipped: bool,
+}
+
+/// A round `WHITE,BLACK` and its report `WHITE_CODE BLACK_CODE CHECKS` as two order marks.
+fn round_marks(text: &str, report: &str) -> Vec<OrderMark> {
+    let mut codes = report.split_whitespace();
+    text.split(',')
+        .zip([true, false])
+        .map(|(order, white)| OrderMark {
+            text: order.to_string(),
+            white,
+            code: codes.next().unwrap_or("ok").to_string(),
+        })
+        .collect()
 }
 
 pub fn run(args: &SvgArgs) -> Result<(), String> {

@@ -37,8 +37,8 @@ impl Server {
         Server { child, addr }
     }
 
-    /// Sends raw bytes; the status and the body.
-    fn raw(&self, request: &[u8]) -> (u16, String) {
+    /// Sends raw bytes; the whole answer.
+    fn exchange(&self, request: &[u8]) -> String {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
@@ -47,7 +47,12 @@ impl Server {
         let _ = stream.write_all(request);
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
-        let text = String::from_utf8_lossy(&response).into_owned();
+        String::from_utf8_lossy(&response).into_owned()
+    }
+
+    /// Sends raw bytes; the status and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let text = self.exchange(request);
         let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
         let status = head
             .split_whitespace()
@@ -58,7 +63,7 @@ impl Server {
     }
 
     fn get(&self, path: &str) -> (u16, String) {
-        self.raw(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        self.raw(format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr).as_bytes())
     }
 
     fn post(&self, path: &str, form: &[(&str, &str)]) -> (u16, String) {
@@ -69,8 +74,9 @@ impl Server {
         let body = body.join("&");
         self.raw(
             format!(
-                "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+                "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
                  Content-Length: {}\r\n\r\n{body}",
+                self.addr,
                 body.len()
             )
             .as_bytes(),
@@ -120,52 +126,39 @@ fn encode(text: &str) -> String {
         .collect()
 }
 
-/// The raw JSON text of `key`'s value (first occurrence): enough for these flat answers.
-fn value<'a>(json: &'a str, key: &str) -> &'a str {
-    let pat = format!("\"{key}\":");
-    let start = json
-        .find(&pat)
-        .unwrap_or_else(|| panic!("no {key} in {json}"))
-        + pat.len();
-    let rest = &json[start..];
-    let end = if rest.starts_with('"') {
-        let mut escaped = false;
-        rest.char_indices()
-            .skip(1)
-            .find(|&(_, c)| {
-                let end = c == '"' && !escaped;
-                escaped = c == '\\' && !escaped;
-                end
-            })
-            .map_or(rest.len(), |(i, _)| i + 1)
-    } else if rest.starts_with('[') {
-        rest.find(']').map_or(rest.len(), |i| i + 1)
-    } else {
-        rest.find([',', '}']).unwrap_or(rest.len())
-    };
-    &rest[..end]
+/// `key`'s value in a state: at its top level, else in its analysis or outcome.
+fn value(json: &str, key: &str) -> serde_json::Value {
+    let v: serde_json::Value =
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json}"));
+    let found = [&v, &v["analysis"], &v["outcome"]]
+        .into_iter()
+        .find_map(|o| o.get(key).cloned());
+    found.unwrap_or_else(|| panic!("no {key} in {json}"))
 }
 
 fn string(json: &str, key: &str) -> String {
-    value(json, key).trim_matches('"').to_string()
+    match value(json, key) {
+        serde_json::Value::String(s) => s,
+        other => other.to_string(),
+    }
 }
 
 fn number(json: &str, key: &str) -> u64 {
-    value(json, key).parse().unwrap()
+    value(json, key).as_u64().unwrap()
 }
 
 /// The legal plies of a state.
 fn moves(json: &str) -> Vec<String> {
-    value(json, "moves")
-        .trim_matches(['[', ']'])
-        .split(',')
-        .filter(|m| !m.is_empty())
-        .map(|m| m.trim_matches('"').to_string())
-        .collect()
+    serde_json::from_value(value(json, "moves")).unwrap()
 }
 
 fn plies(json: &str) -> usize {
-    json.matches("{\"player\":").count()
+    value(json, "plies").as_array().unwrap().len()
+}
+
+/// The `n`th ply record of a state.
+fn ply(json: &str, n: usize) -> serde_json::Value {
+    value(json, "plies")[n].clone()
 }
 
 #[test]
@@ -308,7 +301,7 @@ fn a_chess_game_is_played_taken_back_and_exported() {
     // Take back to two plies: Black's mate and White's g4 are gone.
     let back = s.ok(&format!("/api/games/{id}/undo"), &[("plies", "2")]);
     assert_eq!(plies(&back), 2);
-    assert_eq!(value(&back, "outcome"), "null");
+    assert!(value(&back, "outcome").is_null());
     assert_eq!(string(&back, "to_move"), "white");
 }
 
@@ -362,8 +355,9 @@ fn bad_requests_are_4xx_naming_the_problem_and_change_nothing() {
             "chunked",
         ),
         (
+            // The rest never comes: 408 at the request's deadline.
             s.raw(b"GET / HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort"),
-            "shorter",
+            "not sent within",
         ),
     ];
     for ((status, body), needle) in cases {
@@ -435,14 +429,22 @@ fn variant_marks_007_enemy_plies_and_double_ended_captures() {
         state = s.ok(&format!("/api/games/{id}/move"), &[("move", m)]);
     }
     assert_eq!(state.matches("\"enemy\":true").count(), 1);
-    assert!(state.contains("\"player\":\"white\",\"text\":\"e7e5\",\"enemy\":true"));
+    let p = ply(&state, 1);
+    assert_eq!(
+        (&p["player"], &p["text"], &p["enemy"]),
+        (&"white".into(), &"e7e5".into(), &true.into())
+    );
     // 007 options reach the rules: Balanced starts with Black's single ply, an enemy ply
     // (Black moves a white piece).
     let (id, state) = s.new_game(&[("variant", "007"), ("opt.Schedule", "balanced")]);
     assert_eq!(string(&state, "to_move"), "black");
     assert_eq!(string(&state, "colour"), "white");
     let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
-    assert!(state.contains("\"player\":\"black\",\"text\":\"e2e4\",\"enemy\":true"));
+    let p = ply(&state, 0);
+    assert_eq!(
+        (&p["player"], &p["text"], &p["enemy"]),
+        (&"black".into(), &"e2e4".into(), &true.into())
+    );
     assert_eq!(string(&state, "to_move"), "white");
     // Double-Ended: a rook approaches a knight and takes it; the picture says so.
     let (id, _) = s.new_game(&[
@@ -450,8 +452,9 @@ fn variant_marks_007_enemy_plies_and_double_ended_captures() {
         ("fen", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1"),
     ]);
     let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "a1a3")]);
-    assert!(
-        state.contains("\"removed\":[{\"square\":\"a4\",\"piece\":\"n\",\"how\":\"approach\"}]"),
+    assert_eq!(
+        ply(&state, 0)["removed"],
+        serde_json::json!([{"square": "a4", "piece": "n", "how": "approach"}]),
         "{state}"
     );
     assert!(state.contains("data-how='approach'"));
@@ -468,11 +471,12 @@ fn lene_hau_shows_travellers_names_arrivals_and_passes() {
     assert!(state.contains("data-pieces='np'"), "{state}");
     assert!(state.contains("class='traveller' data-sq='d4' data-to='d5'"));
     let state = s.ok(&format!("/api/games/{id}/move"), &[("move", "e1e2")]);
-    assert!(
-        state.contains(
-            "\"removed\":[{\"square\":\"d5\",\"piece\":\"n\",\"how\":\"arrival\"},\
-             {\"square\":\"d5\",\"piece\":\"p\",\"how\":\"arrival\"}]"
-        ),
+    assert_eq!(
+        ply(&state, 0)["removed"],
+        serde_json::json!([
+            {"square": "d5", "piece": "n", "how": "arrival"},
+            {"square": "d5", "piece": "p", "how": "arrival"}
+        ]),
         "{state}"
     );
     assert_eq!(
@@ -539,7 +543,7 @@ fn twenty_concurrent_games_are_served_without_an_error() {
                     let (id, mut state) = s.new_game(&[("variant", variant)]);
                     let mut times = Vec::new();
                     for _ in 0..3 {
-                        if value(&state, "outcome") != "null" {
+                        if !value(&state, "outcome").is_null() {
                             break;
                         }
                         let legal = moves(&state);
@@ -547,7 +551,7 @@ fn twenty_concurrent_games_are_served_without_an_error() {
                         let start = Instant::now();
                         state = s.ok(&format!("/api/games/{id}/move"), &[("move", m)]);
                         times.push(start.elapsed());
-                        if value(&state, "outcome") == "null" {
+                        if value(&state, "outcome").is_null() {
                             state = s.engine_move(id, &[("movetime", "100")]);
                         }
                     }
@@ -614,4 +618,320 @@ fn random_requests_never_break_the_server() {
     assert_eq!(status, 200);
     assert!(after.contains("\"variant\":\"vanguard\""));
     assert_eq!(s.get("/").0, 200);
+}
+
+/// A request body must be a form: JSON is refused with 415 and creates nothing.
+#[test]
+fn bodies_of_another_type_are_refused() {
+    let s = Server::start(&[]);
+    let json = "{\"variant\":\"ven\"}";
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{json}",
+        s.addr,
+        json.len()
+    );
+    let (status, body) = s.raw(request.as_bytes());
+    assert_eq!(status, 415, "{body}");
+    assert!(body.contains("'application/json'"), "{body}");
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Length: 11\r\n\r\nvariant=ven",
+        s.addr
+    );
+    assert_eq!(s.raw(request.as_bytes()).0, 415, "a body without a type");
+    // Nothing was created: the next game is the first.
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    assert_eq!(id, 1);
+}
+
+/// HEAD is answered as GET without the body; other methods get 405 with `Allow`.
+#[test]
+fn head_gets_the_headers_and_other_methods_405() {
+    let s = Server::start(&[]);
+    let (_, page) = s.get("/");
+    let head = s.exchange(format!("HEAD / HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).as_bytes());
+    assert!(head.starts_with("HTTP/1.1 200 "), "{head}");
+    assert!(
+        head.ends_with("\r\n\r\n"),
+        "no body after the head: {head:?}"
+    );
+    assert!(
+        head.contains(&format!("Content-Length: {}\r\n", page.len())),
+        "{head}"
+    );
+    for method in ["PUT", "DELETE", "OPTIONS", "PATCH"] {
+        let text =
+            s.exchange(format!("{method} / HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).as_bytes());
+        assert!(text.starts_with("HTTP/1.1 405 "), "{method}: {text}");
+        assert!(text.contains("Allow: GET, HEAD, POST\r\n"), "{text}");
+    }
+}
+
+/// Another site's page cannot change a game through the user's browser (Origin), nor reach
+/// the board under its own name (Host: DNS rebinding).
+#[test]
+fn foreign_origins_and_hosts_are_refused() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    let post = |origin: &str| {
+        let body = "move=e2e4";
+        s.raw(
+            format!(
+                "POST /api/games/{id}/move HTTP/1.1\r\nHost: {}\r\nOrigin: {origin}\r\n\
+                 Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+                s.addr,
+                body.len()
+            )
+            .as_bytes(),
+        )
+    };
+    let (status, body) = post("http://evil.example");
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("'http://evil.example'"), "{body}");
+    assert_eq!(plies(&s.get(&format!("/api/games/{id}")).1), 0);
+    let (status, body) = post(&format!("http://{}", s.addr));
+    assert_eq!(status, 200, "the page's own origin: {body}");
+    let port = s.addr.rsplit(':').next().unwrap();
+    let (status, body) = s.raw(
+        format!("GET /api/games/{id} HTTP/1.1\r\nHost: rebound.example:{port}\r\n\r\n").as_bytes(),
+    );
+    assert_eq!(status, 403, "{body}");
+    let (status, _) = s.raw(format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n").as_bytes());
+    assert_eq!(status, 200);
+}
+
+/// A player's name with a newline and quotes stays inside its tag, escaped as PGN says.
+#[test]
+fn pgn_tag_values_are_escaped() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    let (status, pgn) = s.get(&format!(
+        "/api/games/{id}/pgn?white=Ann%0A%5BEvent+%22x%22%5D&black=B%5Cq"
+    ));
+    assert_eq!(status, 200, "{pgn}");
+    assert!(pgn.contains("[White \"Ann [Event \\\"x\\\"]\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Black \"B\\\\q\"]\n"), "{pgn}");
+    let tags: Vec<&str> = pgn.split("\n\n").next().unwrap().lines().collect();
+    assert!(
+        tags.iter().all(|t| t.starts_with('[') && t.ends_with(']')),
+        "{tags:?}"
+    );
+}
+
+/// A request that trickles in gets 408 once the whole-request deadline passes, however often
+/// it sends a byte.
+#[test]
+fn a_trickling_request_gets_408_at_the_deadline() {
+    let s = Server::start(&[]);
+    let mut stream = TcpStream::connect(&s.addr).unwrap();
+    let start = Instant::now();
+    stream.write_all(b"GET / HTTP/1.1\r\nX: ").unwrap();
+    stream.set_nonblocking(true).unwrap();
+    let mut response = Vec::new();
+    // A byte each 200 ms, for at most 10 s.
+    for _ in 0..50 {
+        let _ = stream.write_all(b"a");
+        std::thread::sleep(Duration::from_millis(200));
+        let mut buf = [0u8; 4096];
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => response.extend_from_slice(&buf[..n]),
+            Err(_) => {}
+        }
+        if response.windows(4).any(|w| w == b"\r\n\r\n") {
+            break;
+        }
+    }
+    let took = start.elapsed();
+    let text = String::from_utf8_lossy(&response);
+    assert!(text.starts_with("HTTP/1.1 408 "), "{text}");
+    assert!(took < Duration::from_secs(5), "answered after {took:?}");
+}
+
+/// 300 clients each sending a byte every 100 ms hold no more than a few dozen connections: a
+/// normal client is served on every try meanwhile, promptly.
+#[test]
+fn slow_clients_cannot_starve_a_normal_one() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let addr = s.addr.clone();
+    let flag = stop.clone();
+    let slow = std::thread::spawn(move || {
+        let mut streams: Vec<TcpStream> = Vec::new();
+        // Bounded: 300 connections, then at most 100 rounds of one byte each.
+        for _ in 0..300 {
+            if let Ok(stream) = TcpStream::connect(&addr) {
+                let _ = stream.set_nonblocking(true);
+                let _ = (&stream).write_all(b"GET / HTTP/1.1\r\nX: ");
+                streams.push(stream);
+            }
+        }
+        let mut rounds = 0;
+        while rounds < 100 && !flag.load(std::sync::atomic::Ordering::Relaxed) {
+            for stream in &mut streams {
+                let _ = stream.write_all(b"a");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            rounds += 1;
+        }
+        streams.len()
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let threads = || {
+        let status =
+            std::fs::read_to_string(format!("/proc/{}/status", s.child.id())).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|n| n.trim().parse::<usize>().ok())
+    };
+    let mut ms = Vec::new();
+    let mut most_threads = 0;
+    for _ in 0..32 {
+        let start = Instant::now();
+        let (status, body) = s.get(&format!("/api/games/{id}"));
+        ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!(status, 200, "{body}");
+        most_threads = most_threads.max(threads().unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let connected = slow.join().unwrap();
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "normal client beside {connected} slow ones: 32/32 served, median {:.1} ms, max {:.1} ms; \
+         server threads at most {most_threads}",
+        ms[16], ms[31]
+    );
+    assert!(ms[31] < 2000.0, "a normal request waited {:.0} ms", ms[31]);
+    // /proc is Linux's; elsewhere the count is not read.
+    assert!(
+        most_threads < 120,
+        "{most_threads} threads for slow clients"
+    );
+}
+
+/// `halt` drops a running search and plays nothing (the page leaving a game).
+#[test]
+fn halt_drops_the_search_without_a_move() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    s.ok(&format!("/api/games/{id}/go"), &[("movetime", "20000")]);
+    let body = s.ok(&format!("/api/games/{id}/halt"), &[]);
+    assert!(body.contains("\"thinking\":false"), "{body}");
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, after) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(plies(&after), 0, "{after}");
+    // The game goes on: the engine can be asked again.
+    let after = s.engine_move(id, &[("depth", "1")]);
+    assert_eq!(plies(&after), 1);
+}
+
+/// `view?at=N` shows the position after N plies (Ven: rounds) without changing the game.
+#[test]
+fn earlier_positions_are_viewed_without_changing_the_game() {
+    let s = Server::start(&[]);
+    let (id, start) = s.new_game(&[("variant", "chess")]);
+    s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    let after_one = string(
+        &s.ok(&format!("/api/games/{id}/move"), &[("move", "e7e5")]),
+        "fen",
+    );
+    let (status, view) = s.get(&format!("/api/games/{id}/view?at=0"));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(string(&view, "fen"), string(&start, "fen"));
+    let (_, view) = s.get(&format!("/api/games/{id}/view?at=1"));
+    assert!(
+        string(&view, "fen").starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/"),
+        "{view}"
+    );
+    assert!(string(&view, "svg").contains("class='arrow'"));
+    let (status, body) = s.get(&format!("/api/games/{id}/view?at=3"));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("'3'"), "{body}");
+    assert_eq!(
+        string(&s.get(&format!("/api/games/{id}")).1, "fen"),
+        after_one
+    );
+    // Ven: one record is a round of two orders.
+    let (id, _) = s.new_game(&[("variant", "ven")]);
+    s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    s.ok(&format!("/api/games/{id}/move"), &[("move", "e7e5")]);
+    let (_, view) = s.get(&format!("/api/games/{id}/view?at=1"));
+    assert!(string(&view, "svg").contains("data-order='e7e5'"), "{view}");
+}
+
+/// `analyse` searches with several lines and their WDL, the game's position or an earlier
+/// one, and plays nothing.
+#[test]
+fn analysis_gives_multipv_lines_and_plays_nothing() {
+    let s = Server::start(&[]);
+    let (id, start) = s.new_game(&[("variant", "chess")]);
+    s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    let wait = || loop {
+        let (_, body) = s.get(&format!("/api/games/{id}"));
+        if body.contains("\"thinking\":false") {
+            return body;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    s.ok(
+        &format!("/api/games/{id}/analyse"),
+        &[("multipv", "3"), ("depth", "5")],
+    );
+    let done = wait();
+    assert_eq!(plies(&done), 1, "an analysis plays nothing: {done}");
+    let lines = value(&done, "lines");
+    let lines = lines.as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{done}");
+    let firsts: std::collections::BTreeSet<&str> = lines
+        .iter()
+        .map(|l| l["pv"].as_str().unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "three different moves: {lines:?}");
+    assert!(lines
+        .iter()
+        .all(|l| l["wdl"].as_array().is_some_and(|w| w.len() == 3)));
+    assert_eq!(value(&done, "analysing"), true);
+    assert!(!string(&done, "bestmove").is_empty());
+    // An earlier position: the start.
+    s.ok(
+        &format!("/api/games/{id}/analyse"),
+        &[("multipv", "2"), ("depth", "3"), ("at", "0")],
+    );
+    let done = wait();
+    let analysis = value(&done, "analysis");
+    assert_eq!(analysis["fen"], value(&start, "fen"));
+    assert_eq!(analysis["plies"], 0);
+    assert_eq!(plies(&done), 1);
+    let (status, body) = s.post(&format!("/api/games/{id}/analyse"), &[("multipv", "9")]);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("'9'"), "{body}");
+}
+
+/// The engine plays on a clock (`wtime`, `btime`, increments), and a bad clock is refused.
+#[test]
+fn the_engine_plays_on_a_clock() {
+    let s = Server::start(&[]);
+    let (id, _) = s.new_game(&[("variant", "chess")]);
+    let start = Instant::now();
+    let after = s.engine_move(
+        id,
+        &[
+            ("wtime", "2000"),
+            ("btime", "2000"),
+            ("winc", "0"),
+            ("binc", "0"),
+        ],
+    );
+    assert_eq!(plies(&after), 1, "{after}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?} of a 2 s clock",
+        start.elapsed()
+    );
+    let (status, body) = s.post(&format!("/api/games/{id}/go"), &[("btime", "soon")]);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("btime 'soon'"), "{body}");
 }

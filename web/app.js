@@ -9,6 +9,10 @@ let selected = null;
 let flipped = false;
 let pollTimer = null;
 let clickStart = null;
+// Self-play paused by "Stop engine" in watch mode.
+let paused = false;
+// The move list's navigation: the number of plies shown, or null for the live board.
+let viewAt = null;
 
 // How each variant enters moves. A variant with its own way (Ven's secret orders) adds an entry
 // with the same methods; every landed variant is entered by clicking squares.
@@ -53,7 +57,7 @@ function seat() {
 
 // Whether a person decides the next ply.
 function humanDecides() {
-  if (!state || state.outcome) return false;
+  if (!state || state.outcome || viewAt !== null || (clock && clock.flag !== null)) return false;
   switch (seat()) {
     case "both": return true;
     case "watch": return false;
@@ -127,17 +131,24 @@ function showLegend() {
 
 function render() {
   if (!state) return;
-  $("board").innerHTML = state.svg;
-  highlight();
+  tickClock();
+  if (viewAt === null) {
+    $("board").innerHTML = state.svg;
+    highlight();
+  }
   const s = $("status");
-  if (state.outcome) {
+  if (clock && clock.flag !== null && !state.outcome) {
+    const side = clock.flag === 0 ? "white" : "black";
+    s.textContent = `${side === "white" ? "0-1" : "1-0"}: ${side} ran out of time`;
+  } else if (state.outcome) {
     s.textContent = `${state.outcome.result}: ${state.outcome.reason}`;
   } else {
     let text = `${state.to_move} to move`;
     // Ven: both sides write an order each round in secret; White's waits unseen for Black's.
-    if (state.variant === "ven") {
-      text = `${state.to_move} writes an order`;
-      if (state.to_move === "black") text += " (white's order is written, hidden until the round resolves)";
+    // The FEN's second field is the round's first mover, not an enemy ply.
+    if (state.simultaneous) {
+      text = `${state.to_move} writes an order (${state.colour} moves first this round)`;
+      if (state.to_move === "black") text += ", white's order is written, hidden until the round resolves";
     }
     // 007's turn state (`w2/3`: the second ply of three) is the FEN's seventh field.
     const turn = /^[wb](\d+)\/(\d+)$/.exec(state.fen.split(/\s+/)[6] || "");
@@ -145,38 +156,81 @@ function render() {
     // Lene Hau's seventh field lists the pieces under way (`Pe3>e4`, `Rh1=f1`).
     const travel = state.variant === "lene-hau" ? state.fen.split(/\s+/)[6] || "-" : "-";
     if (travel !== "-") text += `, under way: ${travel.replaceAll(",", " ")}`;
-    if (state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
+    if (!state.simultaneous && state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
     if (state.check) text += ", check";
     if (state.thinking) text += ", engine thinking…";
+    if (paused) text += ", self-play paused";
     s.textContent = text;
   }
   // Lene Hau's forced pass: the only action when nothing may be ordered and a piece travels.
   $("pass").hidden = !(state.moves.includes("0000") && humanDecides() && !state.thinking);
+  if (viewAt !== null) s.textContent = `viewing the position after ${viewAt} of ${state.plies.length} — press → or End to return`;
+  $("stop").textContent = seat() === "watch" ? (paused ? "Resume engine" : "Pause engine") : "Stop engine";
   showAnalysis();
   showMoves();
   $("fen").value = state.fen;
+  showClocks();
+  announce();
   showLegend();
 }
 
+// The selected piece's square is outlined; its legal targets get a dot, or a ring where the
+// ply captures (a piece stands there): dark marks with a light halo, 3:1 or more against both
+// square colours, never a tint alone.
 function highlight() {
   const board = $("board");
+  const svg = board.querySelector("svg");
+  for (const g of board.querySelectorAll("g.targets")) g.remove();
   for (const r of board.querySelectorAll("rect.sq.sel, rect.sq.target")) r.classList.remove("sel", "target");
-  if (!selected || !state) return;
-  const sel = board.querySelector(`rect.sq[data-sq="${selected}"]`);
-  if (sel) sel.classList.add("sel");
+  if (!selected || !state || !svg) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const g = document.createElementNS(ns, "g");
+  g.setAttribute("class", "targets");
+  g.setAttribute("pointer-events", "none");
+  const mark = (sq, kind) => {
+    const r = board.querySelector(`rect.sq[data-sq="${sq}"]`);
+    if (!r) return;
+    const size = Number(r.getAttribute("width"));
+    const [cx, cy] = [Number(r.getAttribute("x")) + size / 2, Number(r.getAttribute("y")) + size / 2];
+    const shapes = kind === "sel"
+      ? [["rect", { x: cx - size / 2 + 3, y: cy - size / 2 + 3, width: size - 6, height: size - 6, fill: "none", stroke: "#fff", "stroke-width": 6 }],
+        ["rect", { x: cx - size / 2 + 3, y: cy - size / 2 + 3, width: size - 6, height: size - 6, fill: "none", stroke: "#0b2f5c", "stroke-width": 3 }]]
+      : kind === "ring"
+        ? [["circle", { cx, cy, r: size / 2 - 4, fill: "none", stroke: "#fff", "stroke-width": 7 }],
+          ["circle", { cx, cy, r: size / 2 - 4, fill: "none", stroke: "#0b3d0b", "stroke-width": 4 }]]
+        : [["circle", { cx, cy, r: size / 7 + 2, fill: "#fff" }], ["circle", { cx, cy, r: size / 7, fill: "#0b3d0b" }]];
+    for (const [tag, attrs] of shapes) {
+      const el = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      el.dataset.sq = sq;
+      el.classList.add(kind);
+      g.append(el);
+    }
+    r.classList.add(kind === "sel" ? "sel" : "target");
+  };
+  mark(selected, "sel");
+  const occupied = (sq) => board.querySelector(`g.pieces [data-sq="${sq}"], g.travellers [data-sq="${sq}"]`);
+  const done = new Set();
   for (const m of state.moves) {
     const sq = squaresOf(m);
-    if (sq[0] === selected && sq[1]) {
-      const t = board.querySelector(`rect.sq[data-sq="${sq[1]}"]`);
-      if (t) t.classList.add("target");
+    if (sq[0] === selected && sq[1] && !done.has(sq[1])) {
+      done.add(sq[1]);
+      mark(sq[1], occupied(sq[1]) ? "ring" : "dot");
     }
   }
+  svg.append(g);
 }
 
 function showAnalysis() {
   const a = state.analysis;
-  if (!a.depth && !a.bestmove && !a.error) {
-    $("analysis").textContent = state.thinking ? "thinking…" : "—";
+  const box = $("analysis");
+  drawStrategy();
+  if (secretAnalysis()) {
+    box.textContent = "the engine's order is written: its analysis shows once the round resolves";
+    return;
+  }
+  if (!a.depth && !a.bestmove && !a.error && !a.strategy.length) {
+    box.textContent = state.thinking ? "thinking…" : "—";
     return;
   }
   const lines = [];
@@ -185,9 +239,123 @@ function showAnalysis() {
     lines.push(`nodes ${a.nodes}  ${Math.round(a.nps / 1000)} kN/s  ${a.time} ms`);
     lines.push(`pv ${a.pv}`);
   }
-  if (a.bestmove && !state.thinking) lines.push(`played ${a.bestmove}`);
+  if (a.note) lines.push(a.note);
+  if (a.analysing) lines.push(`analysis of ${a.plies === state.plies.length ? "the game" : `the position after ${a.plies}`}${state.thinking ? "…" : ""}`);
+  if (a.bestmove && !state.thinking) lines.push(`${a.analysing ? "best" : "played"} ${a.bestmove}`);
   if (a.error) lines.push(`error: ${a.error}`);
-  $("analysis").textContent = lines.join("\n");
+  box.textContent = lines.join("\n");
+  // An analysis's MultiPV lines, each with its score and WDL.
+  if (a.analysing && a.lines.length) {
+    const list = document.createElement("ol");
+    list.className = "lines";
+    for (const l of a.lines) {
+      const li = document.createElement("li");
+      const wdl = l.wdl ? `  W${(l.wdl[0] / 10).toFixed(0)} D${(l.wdl[1] / 10).toFixed(0)} L${(l.wdl[2] / 10).toFixed(0)}%` : "";
+      li.textContent = `${l.score}${wdl}  ${l.pv}`;
+      li.dataset.pv = l.pv;
+      list.append(li);
+    }
+    box.append(list);
+  }
+  evalBar();
+  // Ven's mixed strategy: a bar per order, as long as its probability.
+  if (a.strategy.length) {
+    const table = document.createElement("div");
+    table.className = "strategy";
+    table.setAttribute("aria-label", `mixed strategy of ${a.side}`);
+    for (const s of a.strategy) {
+      const row = document.createElement("div");
+      row.className = "bar";
+      row.dataset.order = s.order;
+      const label = document.createElement("span");
+      label.textContent = `${s.order} ${(100 * s.p).toFixed(1)}%`;
+      const fill = document.createElement("span");
+      fill.className = "fill";
+      fill.style.width = `${(100 * s.p).toFixed(1)}%`;
+      row.append(fill, label);
+      table.append(row);
+    }
+    box.append(table);
+  }
+}
+
+// The first line's score as White's chance (the WDL when given, else from the centipawns).
+function evalBar() {
+  const a = state.analysis;
+  const bar = $("evalbar");
+  const line = a.lines[0];
+  if (!a.analysing || !line || !line.score || a.fen !== shownFen()) {
+    bar.hidden = true;
+    return;
+  }
+  const [kind, value] = line.score.split(" ");
+  let p = kind === "mate" ? (Number(value) > 0 ? 1 : 0)
+    : line.wdl ? (line.wdl[0] + line.wdl[1] / 2) / 1000 : 1 / (1 + Math.pow(10, -Number(value) / 400));
+  if (a.side === "black") p = 1 - p;
+  bar.hidden = false;
+  bar.querySelector(".fill").style.width = `${(100 * p).toFixed(1)}%`;
+  bar.querySelector("span").textContent = `${line.score} (${a.side}) — White ${(100 * p).toFixed(0)}%`;
+  bar.setAttribute("aria-label", `evaluation: white ${(100 * p).toFixed(0)} percent`);
+}
+
+// The FEN of the position on the board (an earlier one while the move list is navigated).
+let viewFen = null;
+function shownFen() {
+  return viewAt === null ? state.fen : viewFen;
+}
+
+// Ven: the engine's analysis of an order still secret from the person who must answer it.
+function secretAnalysis() {
+  const a = state.analysis;
+  return state.simultaneous && !state.outcome && state.to_move === "black" && a.side === "white" &&
+    seat() === "black";
+}
+
+// The centre of a square on the drawn board, in the picture's units.
+function centreOf(sq) {
+  const r = $("board").querySelector(`rect.sq[data-sq="${sq}"]`);
+  if (!r) return null;
+  const size = Number(r.getAttribute("width"));
+  return [Number(r.getAttribute("x")) + size / 2, Number(r.getAttribute("y")) + size / 2];
+}
+
+// Arrows over the board for the engine's candidates: Ven's strategy, weighted by probability
+// (width and opacity), beside the position searched or the round just played from it.
+function drawStrategy() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const g of svg.querySelectorAll("g.strategy")) g.remove();
+  const a = state.analysis;
+  // An analysis: the best move as a thick arrow, the other lines' first moves thinner.
+  const candidates = a.analysing
+    ? (a.fen === shownFen() ? a.lines.filter((l) => l.pv).map((l, i) => ({ order: l.pv.split(" ")[0], p: i === 0 ? 1 : 0.35 })) : [])
+    : a.strategy;
+  const current = a.analysing || a.plies === state.plies.length || a.plies === state.plies.length - 1;
+  if (!candidates.length || !current || secretAnalysis()) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const g = document.createElementNS(ns, "g");
+  g.setAttribute("class", "strategy");
+  g.setAttribute("pointer-events", "none");
+  for (const s of candidates) {
+    const [from, to] = squaresOf(s.order);
+    const c1 = centreOf(from);
+    const c2 = centreOf(to);
+    if (!c1 || !c2) continue;
+    const line = document.createElementNS(ns, "line");
+    line.setAttribute("x1", c1[0]);
+    line.setAttribute("y1", c1[1]);
+    line.setAttribute("x2", c2[0]);
+    line.setAttribute("y2", c2[1]);
+    line.setAttribute("stroke", a.analysing ? "#1d4ed8" : "#15803d");
+    line.setAttribute("stroke-linecap", "round");
+    line.setAttribute("stroke-width", (3 + 15 * s.p).toFixed(1));
+    line.setAttribute("opacity", (0.2 + 0.35 * s.p).toFixed(2));
+    line.dataset.order = s.order;
+    line.dataset.p = s.p;
+    g.append(line);
+  }
+  // Under the pieces and the round's own arrows.
+  svg.insertBefore(g, svg.querySelector("g.pieces"));
 }
 
 // Plies grouped into turns (consecutive plies of one player), numbered as PGN numbers them.
@@ -205,6 +373,7 @@ function showMoves() {
       const span = document.createElement("span");
       span.className = "ply" + (i === state.plies.length - 1 ? " last" : "");
       span.textContent = p.text;
+      navigable(span, i + 1);
       const note = document.createElement("span");
       note.className = "note";
       note.textContent = `  [${p.note}]`;
@@ -236,6 +405,7 @@ function showMoves() {
     const span = document.createElement("span");
     span.className = "ply" + (p.enemy ? " enemy" : "") + (i === state.plies.length - 1 ? " last" : "");
     span.textContent = p.text;
+    navigable(span, i + 1);
     if (p.enemy) span.title = `enemy ply: ${p.player} moved a ${p.player === "white" ? "black" : "white"} piece`;
     li.append(span);
     for (const r of p.removed) {
@@ -245,7 +415,62 @@ function showMoves() {
       li.append(c);
     }
   });
-  list.scrollTop = list.scrollHeight;
+  // Scrolled after the frame, so that reading the height forces no extra layout.
+  if (viewAt === null) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+}
+
+// Screen readers hear each new ply (the status line is polite and live too).
+let announced = 0;
+function announce() {
+  const plies = state.plies;
+  if (plies.length > announced) {
+    const p = plies[plies.length - 1];
+    $("announce").textContent = `${p.player} played ${p.text}` + (p.note ? ` (${p.note})` : "");
+  }
+  announced = plies.length;
+}
+
+// A move typed in the variant's notation (keyboard access to every square).
+function typedMove(event) {
+  event.preventDefault();
+  const text = $("move-input").value.trim();
+  if (!state || !text) return;
+  if (!humanDecides() || state.thinking) return showError(`not your move: '${text}' waits`);
+  if (!state.moves.includes(text)) return showError(`'${text}' is not a legal ply here (${state.moves.slice(0, 6).join(" ")}…)`);
+  $("move-input").value = "";
+  clickStart = performance.now();
+  play(text);
+}
+
+// A move in the list shows the position after it when clicked (or with Enter).
+function navigable(span, at) {
+  span.dataset.at = at;
+  span.tabIndex = 0;
+  span.setAttribute("role", "button");
+  if (viewAt === at) span.classList.add("viewed");
+  span.onclick = () => view(at);
+  span.onkeydown = (e) => { if (e.key === "Enter") view(at); };
+}
+
+// Shows the position after `at` plies (null or the last: the live board).
+async function view(at) {
+  if (!state) return;
+  if (at === null || at >= state.plies.length) {
+    viewAt = null;
+    render();
+    return;
+  }
+  at = Math.max(0, at);
+  try {
+    const v = await api("GET", `/api/games/${state.id}/view`, { at: String(at) });
+    viewAt = at;
+    viewFen = v.fen;
+    selected = null;
+    $("board").innerHTML = v.svg;
+    render();
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 // ---- moving ----
@@ -280,6 +505,9 @@ function choose(candidates) {
   const head = document.createElement("div");
   head.textContent = "Choose:";
   box.append(head);
+  // A promotion's queen first, then the other pieces by value.
+  const rank = (m) => "qrbn".indexOf(m.slice(-1)) + 1 || 9;
+  candidates = [...candidates].sort((a, b) => rank(a) - rank(b));
   for (const m of candidates) {
     const sq = squaresOf(m);
     const rest = m.slice(m.indexOf(sq[1]) + sq[1].length);
@@ -287,7 +515,13 @@ function choose(candidates) {
     b.dataset.move = m;
     // Lene Hau: a stack's pieces share the squares; the order names its piece first.
     if (/^[A-Z]/.test(m)) b.textContent = `${pieceName(m[0])} (${m})`;
-    else if (/^[a-z]$/.test(rest)) b.textContent = `${pieceName(rest)} (${m})`;
+    else if (/^[a-z]$/.test(rest)) {
+      // A promotion: the piece's picture beside its name.
+      const v = variants.find((x) => x.name === state.variant);
+      const p = v && v.pieces.find((x) => x.letter === rest.toUpperCase());
+      b.innerHTML = p ? p.svg : "";
+      b.append(`${pieceName(rest)} (${m})`);
+    }
     else if (rest.startsWith("x")) b.textContent = `shoot ${rest.slice(1)} (${m})`;
     else b.textContent = rest ? m : `no shot (${m})`;
     b.onclick = () => { box.hidden = true; play(m); };
@@ -314,25 +548,34 @@ async function play(move) {
   }
 }
 
-// The time from the click to the drawn board (the server's answer included, no search).
+// The time from the click to the drawn board: the server's answer, the DOM update, and the
+// browser's layout and paint of that frame (measured after the next animation frame).
 function timed() {
   if (clickStart === null) return;
-  const ms = performance.now() - clickStart;
+  const start = clickStart;
   clickStart = null;
-  document.body.dataset.updateMs = ms.toFixed(1);
-  $("timing").textContent = `board updated ${ms.toFixed(1)} ms after the click`;
+  requestAnimationFrame(() => setTimeout(() => {
+    const ms = performance.now() - start;
+    document.body.dataset.updateMs = ms.toFixed(1);
+    $("timing").textContent = `board updated ${ms.toFixed(1)} ms after the click`;
+  }, 0));
 }
 
 function limitFields() {
+  if (clock) {
+    const [w, b] = clockLeft().map((ms) => String(Math.floor(ms)));
+    return { wtime: w, btime: b, winc: String(clock.inc), binc: String(clock.inc) };
+  }
   const value = $("limit-value").value;
   return $("limit-kind").value === "depth" ? { depth: value } : { movetime: value };
 }
 
 // Whatever comes next: the engine's ply, or waiting for a person.
 async function next() {
-  if (!state || state.outcome) return;
+  if (!state || state.outcome || (clock && clock.flag !== null)) return;
   if (state.thinking) return poll();
-  if (humanDecides()) return;
+  // A person's ply waits for the person (even while an earlier position is viewed).
+  if (paused || seat() === "both" || state.to_move === seat()) return;
   try {
     state = await api("POST", `/api/games/${state.id}/go`, limitFields());
     render();
@@ -359,14 +602,112 @@ function poll() {
   }, 120);
 }
 
+// The page leaves a game: its search is dropped, nothing played (a new game, a reload).
+function leave(game) {
+  if (game && game.thinking) navigator.sendBeacon(`/api/games/${game.id}/halt`, new URLSearchParams());
+}
+
+// Clocks: each side's milliseconds left, the increment, the side running and since when (the
+// page keeps them; the engine gets them as wtime/btime/winc/binc).
+let clock = null;
+const sideIndex = (side) => (side === "white" ? 0 : 1);
+
+function startClock() {
+  const v = $("clock").value;
+  if (!v) {
+    clock = null;
+  } else {
+    const [base, inc] = v.split("+").map((x) => 1000 * Number(x));
+    clock = { time: [base, base], inc, side: null, since: 0, flag: null };
+  }
+  $("clocks").hidden = !clock;
+}
+
+// Charges the running side for the time since the last state, gives a side that has just
+// moved its increment, and starts the side to move.
+function tickClock() {
+  if (!clock || clock.flag !== null) return;
+  const now = performance.now();
+  if (clock.side !== null) {
+    clock.time[clock.side] -= now - clock.since;
+    if (clock.side !== sideIndex(state.to_move)) clock.time[clock.side] += clock.inc;
+  }
+  clock.side = state.outcome || paused ? null : sideIndex(state.to_move);
+  clock.since = now;
+}
+
+// The time left now, per side.
+function clockLeft() {
+  const left = [...clock.time];
+  if (clock.side !== null && clock.flag === null) left[clock.side] -= performance.now() - clock.since;
+  return left.map((ms) => Math.max(0, ms));
+}
+
+function showClocks() {
+  if (!clock || !state) return;
+  const left = clockLeft();
+  ["white", "black"].forEach((side, i) => {
+    const el = $(`clock-${side}`);
+    const s = Math.ceil(left[i] / 1000);
+    el.textContent = `${side} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    el.classList.toggle("running", clock.side === i && clock.flag === null);
+    el.classList.toggle("out", clock.flag === i);
+  });
+  if (clock.flag === null && clock.side !== null && left[clock.side] <= 0) {
+    clock.flag = clock.side;
+    if (state.thinking) api("POST", `/api/games/${state.id}/halt`).catch(() => {});
+    render();
+  }
+}
+
+// The game and seat in the address, so a reload or a shared link finds the game.
+function remember() {
+  const params = new URLSearchParams(location.search);
+  params.set("game", state.id);
+  params.set("seat", seat());
+  params.delete("variant");
+  history.replaceState(null, "", "?" + params.toString());
+}
+
+// Chess960's start number `n` (0-959, Scharnagl's numbering: 518 is the usual array) as a FEN.
+function chess960Fen(n) {
+  const rank = Array(8).fill(null);
+  const empty = () => rank.map((p, i) => (p ? -1 : i)).filter((i) => i >= 0);
+  rank[2 * (n % 4) + 1] = "b";
+  n = Math.floor(n / 4);
+  rank[2 * (n % 4)] = "b";
+  n = Math.floor(n / 4);
+  rank[empty()[n % 6]] = "q";
+  n = Math.floor(n / 6);
+  const [a, b] = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]][n];
+  const free = empty();
+  rank[free[a]] = rank[free[b]] = "n";
+  const [r1, k, r2] = empty();
+  rank[r1] = rank[r2] = "r";
+  rank[k] = "k";
+  const black = rank.join("");
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+}
+
 async function newGame() {
   clearTimeout(pollTimer);
+  leave(state);
   selected = null;
+  paused = false;
+  viewAt = null;
+  startClock();
   const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), ...optionFields() };
+  // Chess960 without a FEN: a random start array, or the one numbered in the FEN field.
+  if (fields["opt.UCI_Chess960"] === "true" && /^\d{0,3}$/.test(fields.fen)) {
+    const n = fields.fen === "" ? Math.floor(Math.random() * 960) : Number(fields.fen);
+    if (n > 959) return showError(`Chess960 start '${fields.fen}' is not a number from 0 to 959`);
+    fields.fen = chess960Fen(n);
+  }
   try {
     state = await api("POST", "/api/games", fields);
     showError("");
     $("pgn").hidden = true;
+    remember();
     render();
     next();
   } catch (e) {
@@ -377,11 +718,16 @@ async function newGame() {
 // Back to the start of the latest turn a person decided (one ply with two players at one
 // screen), taking the engine's answer back with it.
 async function takeBack() {
-  if (!state || !state.plies.length) return;
+  if (!state || (!state.plies.length && !(state.simultaneous && state.to_move === "black"))) return;
   clearTimeout(pollTimer);
   const plies = state.plies;
   let keep = plies.length - 1;
-  if (seat() === "white" || seat() === "black") {
+  if (state.simultaneous) {
+    // Ven: each record is a whole round holding the person's order. An order of the person's
+    // still waiting for the other side's is taken back alone; otherwise the latest round.
+    const written = state.to_move === "black" && (seat() === "white" || seat() === "both");
+    keep = written ? plies.length : plies.length - 1;
+  } else if (seat() === "white" || seat() === "black") {
     keep = 0;
     for (let k = plies.length - 1; k >= 0; k--) {
       if (plies[k].player === seat() && (k === 0 || plies[k - 1].player !== seat())) { keep = k; break; }
@@ -390,6 +736,7 @@ async function takeBack() {
   try {
     state = await api("POST", `/api/games/${state.id}/undo`, { plies: String(keep) });
     selected = null;
+    viewAt = null;
     showError("");
     render();
     next();
@@ -436,9 +783,18 @@ async function init() {
   $("variant").onchange = () => { showOptions(); $("start-fen").value = ""; };
   $("new-game").onclick = newGame;
   $("takeback").onclick = takeBack;
-  $("stop").onclick = () => state && api("POST", `/api/games/${state.id}/stop`).then(() => poll(), (e) => showError(e.message));
-  $("flip").onclick = () => { flipped = !flipped; refresh().catch((e) => showError(e.message)); };
-  $("seat").onchange = () => next();
+  $("stop").onclick = stopEngine;
+  $("analyse").onclick = analyse;
+  setInterval(showClocks, 200);
+  $("flip").onclick = () => { flipped = !flipped; viewAt = null; refresh().catch((e) => showError(e.message)); };
+  $("seat").onchange = () => { paused = false; if (state) { remember(); render(); } next(); };
+  // A corrected strength starts the engine where it was refused.
+  $("limit-kind").onchange = $("limit-value").onchange = () => { showError(""); next(); };
+  window.addEventListener("pagehide", () => leave(state));
+  document.addEventListener("keydown", keyboard);
+  $("move-form").onsubmit = typedMove;
+  // On a phone the setup folds away under the board.
+  if (window.matchMedia("(max-width: 700px)").matches) $("setup-fold").open = false;
   $("pgn-button").onclick = showPgn;
   $("pass").onclick = () => { clickStart = performance.now(); play("0000"); };
   $("board").addEventListener("click", (event) => {
@@ -467,7 +823,71 @@ async function init() {
     inputFor(state.variant).square(from);
     inputFor(state.variant).square(to);
   });
+  const params = new URLSearchParams(location.search);
+  const id = params.get("game");
+  if (id) {
+    try {
+      state = await api("GET", `/api/games/${id}`);
+      if (params.get("seat")) $("seat").value = params.get("seat");
+      $("variant").value = state.variant;
+      showOptions();
+      render();
+      next();
+      return;
+    } catch (e) {
+      showError(`game ${id} is gone (${e.message}): a new game starts`);
+    }
+  }
   await newGame();
+}
+
+// "Stop engine": play what it has found; in watch mode, pause self-play (and resume it).
+async function stopEngine() {
+  if (!state) return;
+  try {
+    if (seat() === "watch") {
+      paused = !paused;
+      if (paused) {
+        clearTimeout(pollTimer);
+        state = await api("POST", `/api/games/${state.id}/halt`);
+        render();
+      } else {
+        render();
+        next();
+      }
+      return;
+    }
+    await api("POST", `/api/games/${state.id}/stop`);
+    poll();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// "Analyse position": the engine analyses the position shown (an earlier one while navigating)
+// with three lines, playing nothing, for the movetime or depth chosen.
+async function analyse() {
+  if (!state) return;
+  try {
+    const fields = { multipv: "3", ...limitFields() };
+    if (viewAt !== null) fields.at = String(viewAt);
+    state = await api("POST", `/api/games/${state.id}/analyse`, fields);
+    showError("");
+    render();
+    poll();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ← and → step through the moves, Home and End go to the start and the live board.
+function keyboard(event) {
+  if (!state || event.target.closest("input, textarea, select")) return;
+  const at = viewAt === null ? state.plies.length : viewAt;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  view(to === null ? null : Math.max(0, to));
 }
 
 init().catch((e) => showError(e.message));

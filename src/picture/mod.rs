@@ -11,8 +11,12 @@ use std::fmt::Write;
 
 /// Side of a square, in SVG units.
 const S: usize = 60;
-/// Room for the coordinates, left and below.
+/// Room for the coordinates, left and below, on boards up to 8 squares wide; wider boards get
+/// proportionally more (and larger letters), so that Vanguard's 16 files, shrunk to a 390 px
+/// phone, still read at about 10 px.
 const M: usize = 22;
+/// The coordinates' letter size on boards up to 8 squares wide.
+const COORD_FONT: usize = 13;
 
 /// What is marked on the board besides the pieces.
 #[derive(Clone, Debug, Default)]
@@ -22,10 +26,21 @@ pub struct Marks {
     /// squares are read from their text.
     pub turn: Vec<(String, bool)>,
     pub removed: Vec<Removed>,
-    /// The square of a king in check.
-    pub check: Option<(usize, usize)>,
+    /// The squares of kings in check (both, after a Ven round).
+    pub checks: Vec<(usize, usize)>,
+    /// A simultaneous round (Ven): both orders, each with what became of it.
+    pub orders: Vec<OrderMark>,
     /// Black at the bottom.
     pub flipped: bool,
+}
+
+/// One order of a simultaneous round, as the round's report says it went (ven.md §5.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderMark {
+    pub text: String,
+    pub white: bool,
+    /// The result code: `ok`, `nx`, `same`, `blk:e5`, `short`, `epx`, `fired`, `void:cap`, ...
+    pub code: String,
 }
 
 fn escape(text: &str) -> String {
@@ -71,8 +86,10 @@ pub fn king_square(grid: &Grid, white: bool) -> Option<(usize, usize)> {
 /// The board of `variant` with `grid`'s pieces and `marks`, as a standalone SVG document.
 pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
     let (w, h) = (grid.width(), grid.height());
-    let width = M + w * S + 2;
-    let height = h * S + M + 2;
+    let scale = w.max(h).max(8);
+    let (m, font) = (M * scale / 8, COORD_FONT * scale / 8);
+    let width = m + w * S + 2;
+    let height = h * S + m + 2;
     // Top-left corner of a square.
     let corner = |file: usize, rank: usize| -> (usize, usize) {
         let (col, row) = if marks.flipped {
@@ -80,7 +97,7 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
         } else {
             (file, h - 1 - rank)
         };
-        (M + col * S, 1 + row * S)
+        (m + col * S, 1 + row * S)
     };
     let centre = |sq: (usize, usize)| {
         let (x, y) = corner(sq.0, sq.1);
@@ -134,6 +151,9 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
     out.push_str("</g><g class='marks' pointer-events='none'>");
     let tint = |enemy: bool| if enemy { "#a36bd8" } else { "#f2d43d" };
     let ink = |enemy: bool| if enemy { "#6b2fa3" } else { "#c79a00" };
+    // The last ply's outline: dark enough for 3:1 against both square colours (WCAG 1.4.11),
+    // so the mark is not told by its tint alone.
+    let edge = |enemy: bool| if enemy { "#3a1460" } else { "#3b2c00" };
     let on_board = |&(f, r): &(usize, usize)| f < w && r < h;
     // The last ply's squares are tinted; the turn's plies are arrows below.
     if let Some((text, enemy)) = marks.turn.last() {
@@ -142,12 +162,13 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
             let _ = write!(
                 out,
                 "<rect class='last' x='{x}' y='{y}' width='{S}' height='{S}' fill='{}' \
-                 opacity='0.5'/>",
-                tint(*enemy)
+                 fill-opacity='0.5' stroke='{}' stroke-width='4' stroke-dasharray='10 5'/>",
+                tint(*enemy),
+                edge(*enemy)
             );
         }
     }
-    if let Some((file, rank)) = marks.check.filter(|&(f, r)| f < w && r < h) {
+    for &(file, rank) in marks.checks.iter().filter(|&&(f, r)| f < w && r < h) {
         let (cx, cy) = centre((file, rank));
         let _ = write!(
             out,
@@ -246,6 +267,9 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
             );
         }
     }
+    for o in &marks.orders {
+        order_svg(&mut out, o, &centre, &on_board);
+    }
     // Removed pieces: their ghost, a red cross, and how they were taken.
     for r in &marks.removed {
         let Some((file, rank)) = chimera_protocol::board_api::parse_square(&r.square) else {
@@ -286,14 +310,17 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
             escape(r.how)
         );
     }
-    out.push_str("</g><g class='coords' font-family='sans-serif' font-size='13' fill='#555'>");
+    let _ = write!(
+        out,
+        "</g><g class='coords' font-family='sans-serif' font-size='{font}' fill='#555'>"
+    );
     for file in 0..w {
         let (x, _) = corner(file, 0);
         let _ = write!(
             out,
             "<text x='{}' y='{}' text-anchor='middle'>{}</text>",
             x + S / 2,
-            h * S + M - 6,
+            h * S + m - font / 2,
             (b'a' + file as u8) as char
         );
     }
@@ -302,13 +329,116 @@ pub fn board_svg(variant: &str, grid: &Grid, marks: &Marks) -> String {
         let _ = write!(
             out,
             "<text x='{}' y='{}' text-anchor='middle'>{}</text>",
-            M / 2,
-            y + S / 2 + 5,
+            m / 2,
+            y + S / 2 + font * 2 / 5,
             rank + 1
         );
     }
     out.push_str("</g></svg>");
     out
+}
+
+/// One order of a simultaneous round as an arrow in its side's colour (blue White, brown
+/// Black) from its origin to where the piece stopped: `blk:SQ` (a slider stopped where it met
+/// the piece that crossed its path) and `short` (a double step cut to one) end early, the rest
+/// of the way dashed; a void order is grey, dashed and crossed out; a vengeance order is dotted
+/// to the avenged square, red once fired. Every code but `ok` is written at the arrow's end.
+fn order_svg(
+    out: &mut String,
+    o: &OrderMark,
+    centre: &impl Fn((usize, usize)) -> (usize, usize),
+    on_board: &impl Fn(&(usize, usize)) -> bool,
+) {
+    let squares = squares_of(&o.text);
+    let (Some(&from), Some(&to)) = (squares.first(), squares.get(1)) else {
+        return;
+    };
+    if !on_board(&from) || !on_board(&to) {
+        return;
+    }
+    let vengeance = o.text.ends_with('v');
+    let void = o.code.starts_with("void");
+    let stop = match o.code.strip_prefix("blk:") {
+        Some(sq) => chimera_protocol::board_api::parse_square(sq)
+            .filter(on_board)
+            .unwrap_or(to),
+        None if o.code == "short" => (from.0, (from.1 + to.1) / 2),
+        None => to,
+    };
+    let colour = match (o.code.as_str(), void, o.white) {
+        ("fired", _, _) => "#c62828",
+        (_, true, _) => "#5f5f5f",
+        (_, _, true) => "#1f5fbf",
+        _ => "#7a2e0e",
+    };
+    let dash = if void {
+        " stroke-dasharray='10 7'"
+    } else if vengeance && o.code != "fired" {
+        " stroke-dasharray='2 9'"
+    } else {
+        ""
+    };
+    let ((x1, y1), (xs, ys), (x2, y2)) = (centre(from), centre(stop), centre(to));
+    let side = if o.white { "white" } else { "black" };
+    let _ = write!(
+        out,
+        "<g class='order' data-side='{side}' data-order='{}' data-code='{}' \
+         data-stop='{}'><line x1='{x1}' y1='{y1}' x2='{xs}' y2='{ys}' stroke='{colour}' \
+         stroke-width='7' stroke-linecap='round' opacity='0.8'{dash}/>",
+        escape(&o.text),
+        escape(&o.code),
+        square_name(stop.0, stop.1)
+    );
+    if stop != to {
+        let _ = write!(
+            out,
+            "<line x1='{xs}' y1='{ys}' x2='{x2}' y2='{y2}' stroke='{colour}' stroke-width='3' \
+             stroke-dasharray='4 6' opacity='0.8'/>"
+        );
+    }
+    if vengeance {
+        // The avenged square, ringed.
+        let _ = write!(
+            out,
+            "<circle cx='{x2}' cy='{y2}' r='{}' fill='none' stroke='{colour}' stroke-width='4'/>",
+            S / 2 - 6
+        );
+    } else {
+        let _ = write!(
+            out,
+            "<circle cx='{xs}' cy='{ys}' r='8' fill='{colour}' opacity='0.9'/>"
+        );
+    }
+    if void {
+        let r = S / 4;
+        let _ = write!(
+            out,
+            "<path d='M{} {} l{} {} M{} {} l-{} {}' stroke='{colour}' stroke-width='5' \
+             stroke-linecap='round'/>",
+            x2 - r,
+            y2 - r,
+            2 * r,
+            2 * r,
+            x2 + r,
+            y2 - r,
+            2 * r,
+            2 * r
+        );
+    }
+    if o.code != "ok" {
+        let label = escape(&o.code);
+        let width = 8 + 7 * label.len();
+        let _ = write!(
+            out,
+            "<rect x='{}' y='{}' width='{width}' height='16' rx='4' fill='{colour}'/>\
+             <text x='{xs}' y='{}' font-family='sans-serif' font-size='12' fill='#fff' \
+             text-anchor='middle'>{label}</text>",
+            xs.saturating_sub(width / 2),
+            ys.saturating_sub(S / 2 - 2),
+            ys.saturating_sub(S / 2 - 14),
+        );
+    }
+    out.push_str("</g>");
 }
 
 /// Several pieces standing on one square (Lene Hau): drawn smaller, each a little below and
@@ -448,6 +578,36 @@ mod tests {
         assert_eq!(svg.matches("<g class='traveller'").count(), 3);
         // The travelling king is found for the check mark.
         assert_eq!(king_square(&grid, true), Some((5, 0)));
+    }
+
+    #[test]
+    fn a_ven_round_is_drawn_as_its_two_orders_only() {
+        // `chimera svg --variant ven --last e2e4,e7e5,g1f3,b8c6` draws only the last round.
+        let mut game = chimera_protocol::board_api::open("ven", &[], None).unwrap();
+        for order in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            game.play(order).unwrap();
+        }
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert_eq!(svg.matches("<g class='order'").count(), 2, "{svg}");
+        assert!(svg.contains("data-side='white' data-order='g1f3' data-code='ok'"));
+        assert!(svg.contains("data-side='black' data-order='b8c6' data-code='ok'"));
+        assert_eq!(svg.matches("class='shot'").count(), 0);
+        assert_eq!(svg.matches("class='arrow").count(), 0);
+    }
+
+    #[test]
+    fn a_void_ven_order_is_crossed_out_with_its_code() {
+        // White (first mover) takes the knight a8 that Black ordered to b6: void:cap.
+        let fen = "n6k/8/8/8/8/8/8/R6K w - - 0 1";
+        let mut game = chimera_protocol::board_api::open("ven", &[], Some(fen)).unwrap();
+        game.play("a1a8").unwrap();
+        game.play("a8b6").unwrap();
+        assert_eq!(game.plies()[0].note, "ok void:cap B");
+        let svg = crate::svg_cmd::game_svg(game.as_ref(), false);
+        assert!(svg.contains("data-side='black' data-order='a8b6' data-code='void:cap'"));
+        assert!(svg.contains(">void:cap</text>"));
+        // The report's check (Black's king h8 by the rook a8) is marked.
+        assert_eq!(svg.matches("class='check'").count(), 1);
     }
 
     #[test]

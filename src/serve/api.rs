@@ -8,10 +8,10 @@ use crate::runner::referee::Ply;
 use crate::serve::assets;
 use crate::serve::games::{self, lock, GoError, Table, WebGame};
 use crate::serve::http::{Request, Response};
-use crate::serve::json;
 use crate::svg_cmd::game_svg;
 use chimera_engine::{Outcome, Player};
 use chimera_protocol::board_api::{self, Grid};
+use serde_json::{json, Value};
 
 /// The result and its reason in words, as `chimera match` writes them.
 pub fn outcome_words(outcome: Outcome) -> (Option<Player>, String) {
@@ -36,78 +36,84 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         Some("b") => "black",
         _ => "white",
     };
-    let plies: Vec<String> = b
+    let plies: Vec<Value> = b
         .plies()
         .iter()
         .map(|p| {
-            let removed: Vec<String> = p
+            let removed: Vec<Value> = p
                 .removed
                 .iter()
-                .map(|r| {
-                    format!(
-                        "{{\"square\":{},\"piece\":{},\"how\":{}}}",
-                        json::string(&r.square),
-                        json::string(&r.piece.to_string()),
-                        json::string(r.how)
-                    )
-                })
+                .map(|r| json!({"square": r.square, "piece": r.piece.to_string(), "how": r.how}))
                 .collect();
-            format!(
-                "{{\"player\":\"{}\",\"text\":{},\"enemy\":{},\"removed\":[{}],\"note\":{}}}",
-                p.player,
-                json::string(&p.text),
-                p.enemy,
-                removed.join(","),
-                json::string(&p.note)
-            )
+            json!({
+                "player": p.player.to_string(),
+                "text": p.text,
+                "enemy": p.enemy,
+                "removed": removed,
+                "note": p.note,
+            })
         })
         .collect();
-    let outcome = match b.outcome() {
-        None => "null".to_string(),
-        Some(o) => {
-            let (_, reason) = outcome_words(o);
-            format!(
-                "{{\"result\":\"{}\",\"reason\":{}}}",
-                o.result_str(),
-                json::string(&reason)
-            )
-        }
-    };
+    let outcome = b.outcome().map(|o| {
+        let (_, reason) = outcome_words(o);
+        json!({"result": o.result_str(), "reason": reason})
+    });
     let a = &g.analysis;
-    let legal = b.legal_plies();
-    format!(
-        "{{\"id\":{},\"variant\":{},\"start_fen\":{},\"fen\":{},\"to_move\":\"{}\",\
-         \"colour\":\"{color}\",\"check\":{},\"moves\":{},\"plies\":[{}],\"outcome\":{outcome},\
-         \"thinking\":{},\"generation\":{},\"analysis\":{{\"depth\":{},\"seldepth\":{},\
-         \"score\":{},\"side\":{},\"nodes\":{},\"nps\":{},\"time\":{},\"pv\":{},\
-         \"bestmove\":{},\"error\":{}}},\"svg\":{}}}",
-        g.id,
-        json::string(b.variant()),
-        json::string(&b.start_fen()),
-        json::string(&fen),
-        b.to_move(),
-        b.in_check(),
-        json::strings(legal.iter().map(String::as_str)),
-        plies.join(","),
-        g.thinking(),
-        g.generation,
-        a.depth,
-        a.seldepth,
-        json::string(&a.score),
-        a.side
-            .map_or("null".to_string(), |p| json::string(&p.to_string())),
-        a.nodes,
-        a.nps,
-        a.time_ms,
-        json::string(&a.pv),
-        json::string(&a.bestmove),
-        json::string(&a.error),
-        json::string(&game_svg(b, flip)),
-    )
+    let strategy: Vec<Value> = a
+        .strategy
+        .iter()
+        .map(|(order, p)| json!({"order": order, "p": p}))
+        .collect();
+    json!({
+        "id": g.id,
+        "variant": b.variant(),
+        "start_fen": b.start_fen(),
+        "fen": fen,
+        "to_move": b.to_move().to_string(),
+        "colour": color,
+        "check": b.in_check(),
+        "moves": b.legal_plies(),
+        "plies": plies,
+        "outcome": outcome,
+        "thinking": g.thinking(),
+        "generation": g.generation,
+        "analysis": {
+            "depth": a.depth,
+            "seldepth": a.seldepth,
+            "score": a.score,
+            "side": a.side.map(|p| p.to_string()),
+            "nodes": a.nodes,
+            "nps": a.nps,
+            "time": a.time_ms,
+            "pv": a.pv,
+            "bestmove": a.bestmove,
+            "error": a.error,
+            "note": a.note,
+            "strategy": strategy,
+            "fen": a.fen,
+            "plies": a.plies,
+            "analysing": a.analysing,
+            "lines": a.lines.iter().map(|l| json!({
+                "multipv": l.multipv, "depth": l.depth, "score": l.score, "wdl": l.wdl, "pv": l.pv,
+            })).collect::<Vec<Value>>(),
+        },
+        "simultaneous": b.simultaneous(),
+        "svg": game_svg(b, flip),
+    })
+    .to_string()
+}
+
+/// A player's name as a PGN tag value: the standard allows only printing characters in a
+/// string, so a newline or tab becomes a space (the writer escapes `"` and `\\`).
+fn tag_value(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The game as PGN, as `chimera match` writes it (`*` while it goes on).
 pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
+    let (white, black) = (&tag_value(white), &tag_value(black));
     let b = g.board.as_ref();
     let outcome = b.outcome();
     let result = match outcome {
@@ -161,18 +167,12 @@ pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
 }
 
 fn variants_json() -> String {
-    let items: Vec<String> = board_api::variants()
+    let items: Vec<Value> = board_api::variants()
         .into_iter()
         .map(|(name, specs)| {
-            let options: Vec<String> = specs
+            let options: Vec<Value> = specs
                 .iter()
-                .map(|(n, s)| {
-                    format!(
-                        "{{\"name\":{},\"spec\":{}}}",
-                        json::string(n),
-                        json::string(s)
-                    )
-                })
+                .map(|(n, s)| json!({"name": n, "spec": s}))
                 .collect();
             let start = board_api::open(name, &[], None)
                 .map(|g| g.fen())
@@ -180,7 +180,7 @@ fn variants_json() -> String {
             let letters: std::collections::BTreeSet<char> = Grid::from_fen(&start)
                 .map(|g| g.rows.into_iter().flatten().flatten().collect())
                 .unwrap_or_default();
-            let legend: Vec<String> = letters
+            let legend: Vec<Value> = letters
                 .iter()
                 .filter(|c| c.is_ascii_uppercase())
                 .map(|&c| {
@@ -188,23 +188,13 @@ fn variants_json() -> String {
                         "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>{}</svg>",
                         pieces::drawing(c)
                     );
-                    format!(
-                        "{{\"letter\":\"{c}\",\"name\":{},\"svg\":{}}}",
-                        json::string(pieces::name(name, c)),
-                        json::string(&picture)
-                    )
+                    json!({"letter": c.to_string(), "name": pieces::name(name, c), "svg": picture})
                 })
                 .collect();
-            format!(
-                "{{\"name\":{},\"start_fen\":{},\"options\":[{}],\"pieces\":[{}]}}",
-                json::string(name),
-                json::string(&start),
-                options.join(","),
-                legend.join(",")
-            )
+            json!({"name": name, "start_fen": start, "options": options, "pieces": legend})
         })
         .collect();
-    format!("[{}]", items.join(","))
+    Value::Array(items).to_string()
 }
 
 /// Answers one request.
@@ -229,6 +219,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
             let flip = flipped(req);
             match (method, rest) {
                 ("GET", []) => Response::json(200, state_json(&g, flip)),
+                ("GET", ["view"]) => view(&g, req.field("at").unwrap_or(""), flip),
                 ("GET", ["pgn"]) => Response::new(
                     200,
                     "application/x-chess-pgn; charset=utf-8",
@@ -269,11 +260,52 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                     Response::json(200, state_json(&g, flip))
                 }
                 ("POST", ["go"]) => {
-                    let go = match games::limits(req.field("movetime"), req.field("depth")) {
+                    let go = match games::limits(|name| req.field(name)) {
                         Ok(go) => go,
                         Err(e) => return Response::error(400, &e),
                     };
-                    match table.go(&game, &mut g, go) {
+                    match table.go(&game, &mut g, go, None) {
+                        Ok(()) => Response::json(200, state_json(&g, flip)),
+                        Err(GoError::Busy(e)) => Response::error(429, &e),
+                        Err(GoError::Bad(e)) => Response::error(400, &e),
+                    }
+                }
+                ("POST", ["halt"]) => {
+                    // The page left the game (a new game, a reload, a pause): the search is
+                    // dropped and nothing is played.
+                    if g.thinking() {
+                        g.interrupt();
+                    }
+                    Response::json(200, state_json(&g, flip))
+                }
+                ("POST", ["analyse"]) => {
+                    let go = match games::limits(|name| req.field(name)) {
+                        Ok(go) => go,
+                        Err(e) => return Response::error(400, &e),
+                    };
+                    let lines = req.field("multipv").unwrap_or("3");
+                    let Some(lines) = lines
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=games::MULTIPV_MAX).contains(n))
+                    else {
+                        return Response::error(
+                            400,
+                            &format!(
+                                "multipv '{lines}' is not a number from 1 to {}",
+                                games::MULTIPV_MAX
+                            ),
+                        );
+                    };
+                    // An earlier position of the game (`at` plies), or the game's own.
+                    let board = match req.field("at").filter(|a| !a.is_empty()) {
+                        Some(at) => match replay(&g, at) {
+                            Ok(b) => Some(b),
+                            Err(e) => return e,
+                        },
+                        None => None,
+                    };
+                    match table.go(&game, &mut g, go, Some((lines, board))) {
                         Ok(()) => Response::json(200, state_json(&g, flip)),
                         Err(GoError::Busy(e)) => Response::error(429, &e),
                         Err(GoError::Bad(e)) => Response::error(400, &e),
@@ -307,13 +339,57 @@ fn options_of(req: &Request) -> Vec<(String, String)> {
 
 fn new_game(table: &Table, req: &Request) -> Response {
     let variant = req.field("variant").unwrap_or("chess");
-    match board_api::open(variant, &options_of(req), req.field("fen")) {
+    let options = options_of(req);
+    match board_api::open(variant, &options, req.field("fen")) {
         Ok(board) => {
-            let game = table.insert(board);
+            let game = table.insert(board, options);
             let g = lock(&game);
             Response::json(200, state_json(&g, flipped(req)))
         }
         Err(e) => Response::error(400, e.what()),
+    }
+}
+
+/// The game after its first `at` plies (rounds), rebuilt from its start.
+fn replay(g: &WebGame, at: &str) -> Result<Box<dyn board_api::BoardGame>, Response> {
+    let played = g.board.plies();
+    let Some(n) = at.parse::<usize>().ok().filter(|&n| n <= played.len()) else {
+        return Err(Response::error(
+            400,
+            &format!(
+                "at '{at}' is not a number of plies from 0 to {}",
+                played.len()
+            ),
+        ));
+    };
+    let start = g.board.start_fen();
+    let mut board = board_api::open(g.board.variant(), &g.options, Some(&start))
+        .map_err(|e| Response::error(400, e.what()))?;
+    for record in &played[..n] {
+        // A Ven round is written `WHITE,BLACK`: two orders to play.
+        let parts: Vec<&str> = if g.board.simultaneous() {
+            record.text.split(',').collect()
+        } else {
+            vec![record.text.as_str()]
+        };
+        for ply in parts {
+            board.play(ply).map_err(|e| {
+                Response::error(400, &format!("cannot replay '{ply}': {}", e.what()))
+            })?;
+        }
+    }
+    Ok(board)
+}
+
+/// The position after the first `at` plies (rounds) of a game, for the move list's
+/// navigation: `{"at", "fen", "svg"}`, drawn as the live board draws its last turn.
+fn view(g: &WebGame, at: &str, flip: bool) -> Response {
+    match replay(g, at) {
+        Ok(board) => {
+            let body = json!({"at": board.plies().len(), "fen": board.fen(), "svg": game_svg(board.as_ref(), flip)});
+            Response::json(200, body.to_string())
+        }
+        Err(e) => e,
     }
 }
 

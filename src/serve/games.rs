@@ -38,31 +38,82 @@ pub struct Analysis {
     /// The last `bestmove` the engine played.
     pub bestmove: String,
     pub error: String,
+    /// What the search says besides (Ven: `matrix 20x20 solved in 310 us`, `saddle point`).
+    pub note: String,
+    /// A simultaneous game's mixed strategy (Ven's `info string strategy`): each order with
+    /// its probability, most likely first.
+    pub strategy: Vec<(String, f64)>,
+    /// The position searched and the number of plies (rounds) played before it, so the page
+    /// draws the candidates only beside that position or the round played from it.
+    pub fen: String,
+    pub plies: usize,
+    /// Every line of the search, by its MultiPV number.
+    pub lines: Vec<Line>,
+    /// An analysis the person asked for: its `bestmove` is not played.
+    pub analysing: bool,
 }
 
 impl Analysis {
-    /// Reads an `info` line with a score (depth, score, nodes, time, pv).
+    /// Reads an `info` line with a score (depth, score, nodes, time, pv; a trailing `string`
+    /// is the search's note), or Ven's `info string strategy ORDER P ... value V`.
     fn read(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if !words.contains(&"score") || words.contains(&"string") {
+        if let Some(rest) = line.strip_prefix("info string strategy ") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            self.strategy = words
+                .chunks(2)
+                .take_while(|pair| pair[0] != "value")
+                .filter_map(|pair| {
+                    let p = pair.get(1)?.parse::<f64>().ok().filter(|p| p.is_finite())?;
+                    Some((pair[0].to_string(), p))
+                })
+                .collect();
             return;
         }
+        if !words.contains(&"score") || words.get(1) == Some(&"string") {
+            return;
+        }
+        let mut line = Line {
+            multipv: 1,
+            ..Line::default()
+        };
+        let (mut seldepth, mut nodes, mut nps, mut time_ms, mut note) = (0, 0, 0, 0, None);
+        let number = |w: &str| w.parse::<u64>().unwrap_or(0);
         let mut i = 1;
         while i < words.len() {
             let next = words.get(i + 1).copied().unwrap_or("");
             match words[i] {
-                "depth" => self.depth = next.parse().unwrap_or(0),
-                "seldepth" => self.seldepth = next.parse().unwrap_or(0),
-                "nodes" => self.nodes = next.parse().unwrap_or(0),
-                "nps" => self.nps = next.parse().unwrap_or(0),
-                "time" => self.time_ms = next.parse().unwrap_or(0),
+                "depth" => line.depth = number(next) as u32,
+                "seldepth" => seldepth = number(next) as u32,
+                "multipv" => line.multipv = number(next).max(1) as u32,
+                "nodes" => nodes = number(next),
+                "nps" => nps = number(next),
+                "time" => time_ms = number(next),
                 "score" => {
-                    self.score = format!("{next} {}", words.get(i + 2).copied().unwrap_or(""));
+                    line.score = format!("{next} {}", words.get(i + 2).copied().unwrap_or(""));
                     i += 1;
                 }
+                "wdl" => {
+                    let w: Vec<u32> = words[i + 1..]
+                        .iter()
+                        .take(3)
+                        .map(|w| number(w) as u32)
+                        .collect();
+                    line.wdl = <[u32; 3]>::try_from(w).ok();
+                    i += 2;
+                }
                 "pv" => {
-                    self.pv = words[i + 1..].join(" ");
-                    return;
+                    let end = words[i + 1..]
+                        .iter()
+                        .position(|w| *w == "string")
+                        .map_or(words.len(), |n| i + 1 + n);
+                    line.pv = words[i + 1..end].join(" ");
+                    i = end;
+                    continue;
+                }
+                "string" => {
+                    note = Some(words[i + 1..].join(" "));
+                    break;
                 }
                 _ => {
                     i += 1;
@@ -71,12 +122,48 @@ impl Analysis {
             }
             i += 2;
         }
+        // The first line is the search's own; every line is kept by its number (MultiPV).
+        if line.multipv == 1 {
+            (
+                self.depth,
+                self.seldepth,
+                self.nodes,
+                self.nps,
+                self.time_ms,
+            ) = (line.depth, seldepth, nodes, nps, time_ms);
+            self.score.clone_from(&line.score);
+            self.pv.clone_from(&line.pv);
+            if let Some(note) = note {
+                self.note = note;
+            }
+        }
+        let at = (line.multipv as usize - 1).min(MULTIPV_MAX);
+        if self.lines.len() <= at {
+            self.lines.resize(at + 1, Line::default());
+        }
+        self.lines[at] = line;
     }
 }
+
+/// One line of a (MultiPV) search as its latest `info` said it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    pub multipv: u32,
+    pub depth: u32,
+    pub score: String,
+    /// Win, draw, loss per mille for the side to move (`UCI_ShowWDL`).
+    pub wdl: Option<[u32; 3]>,
+    pub pv: String,
+}
+
+/// The most lines an analysis asks for.
+pub const MULTIPV_MAX: usize = 8;
 
 pub struct WebGame {
     pub id: u64,
     pub board: Box<dyn BoardGame>,
+    /// The options it was opened with, to rebuild an earlier position.
+    pub options: Vec<(String, String)>,
     /// Bumped on every change of the game, so a search of an older position is not played.
     pub generation: u64,
     /// The running search's control, while one runs.
@@ -104,6 +191,8 @@ impl WebGame {
 struct Sink {
     game: Weak<Mutex<WebGame>>,
     generation: u64,
+    /// An analysis: the `bestmove` is shown, never played.
+    analyse: bool,
     searches: Arc<AtomicUsize>,
     buf: Vec<u8>,
 }
@@ -125,7 +214,8 @@ impl Sink {
             g.search = None;
             let turn = rest.split_whitespace().next().unwrap_or("(none)");
             g.analysis.bestmove = turn.to_string();
-            if turn != "(none)" {
+            let rounds = g.board.plies().len();
+            if turn != "(none)" && !self.analyse {
                 for ply in turn.split(',') {
                     if g.board.outcome().is_some() {
                         break;
@@ -136,6 +226,11 @@ impl Sink {
                     }
                 }
                 g.generation += 1;
+                // A simultaneous game's first order of a round stays secret until the other
+                // comes: the page must not learn it from the analysis.
+                if g.board.simultaneous() && g.board.plies().len() == rounds {
+                    g.analysis.bestmove = "(written, hidden until the round resolves)".into();
+                }
             }
         } else if let Some(message) = line.strip_prefix("info string error: ") {
             g.analysis.error = message.to_string();
@@ -195,11 +290,16 @@ impl Table {
     }
 
     /// Adds a game, dropping the least recently used idle one beyond the limit.
-    pub fn insert(&self, board: Box<dyn BoardGame>) -> Arc<Mutex<WebGame>> {
+    pub fn insert(
+        &self,
+        board: Box<dyn BoardGame>,
+        options: Vec<(String, String)>,
+    ) -> Arc<Mutex<WebGame>> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let game = Arc::new(Mutex::new(WebGame {
             id,
             board,
+            options,
             generation: 0,
             search: None,
             analysis: Analysis::default(),
@@ -226,14 +326,27 @@ impl Table {
         self.map().get(&id).cloned()
     }
 
-    /// Starts the engine on `game` (locked by the caller as `g`).
-    pub fn go(&self, game: &Arc<Mutex<WebGame>>, g: &mut WebGame, go: Go) -> Result<(), GoError> {
+    /// Starts the engine on `game` (locked by the caller as `g`): to play, or with `analyse`
+    /// to analyse its position or another (`(lines, board)`: an earlier position of the game),
+    /// playing nothing.
+    pub fn go(
+        &self,
+        game: &Arc<Mutex<WebGame>>,
+        g: &mut WebGame,
+        go: Go,
+        analyse: Option<(usize, Option<Box<dyn BoardGame>>)>,
+    ) -> Result<(), GoError> {
         if g.thinking() {
             return Err(GoError::Busy(
                 "the engine is already thinking in this game".into(),
             ));
         }
-        if let Some(outcome) = g.board.outcome() {
+        let (lines, other) = match analyse {
+            Some((lines, board)) => (Some(lines), board),
+            None => (None, None),
+        };
+        let board = other.as_deref().unwrap_or(g.board.as_ref());
+        if let Some(outcome) = board.outcome() {
             return Err(GoError::Bad(format!("the game is over ({outcome})")));
         }
         // Reserve a search slot, or refuse.
@@ -252,6 +365,7 @@ impl Table {
         let sink = Sink {
             game: Arc::downgrade(game),
             generation: g.generation,
+            analyse: lines.is_some(),
             searches: self.searches.clone(),
             buf: Vec::new(),
         };
@@ -259,15 +373,22 @@ impl Table {
             tt,
             control: control.clone(),
             done: Arc::new(AtomicBool::new(false)),
-            options: EngineOptions::default(),
+            options: EngineOptions {
+                multipv: lines.unwrap_or(1).clamp(1, MULTIPV_MAX),
+                show_wdl: true,
+                ..EngineOptions::default()
+            },
             out: Out::new(sink),
             rng: Arc::new(Mutex::new(rand::rngs::SmallRng::seed_from_u64(g.id))),
         };
         g.analysis = Analysis {
-            side: Some(g.board.to_move()),
+            side: Some(board.to_move()),
+            fen: board.fen(),
+            plies: board.plies().len(),
+            analysing: lines.is_some(),
             ..Analysis::default()
         };
-        match g.board.go(&go, env) {
+        match board.go(&go, env) {
             Ok(_thread) => {
                 g.search = Some(control);
                 Ok(())
@@ -280,20 +401,29 @@ impl Table {
     }
 }
 
-/// The search limits of a `go` request: `movetime` in milliseconds or `depth`.
-pub fn limits(movetime: Option<&str>, depth: Option<&str>) -> Result<Go, String> {
+/// The search limits of a `go` request, read through `field`: `movetime` in milliseconds,
+/// `depth`, or a clock (`wtime`, `btime` and the increments `winc`, `binc`, in milliseconds);
+/// 1000 ms when none is given.
+pub fn limits<'a>(field: impl Fn(&str) -> Option<&'a str>) -> Result<Go, String> {
+    let given = |name: &str| field(name).filter(|s| !s.is_empty());
+    let millis = |name: &str, low: u64, high: u64| -> Result<Option<Duration>, String> {
+        given(name)
+            .map(|text| {
+                text.parse()
+                    .ok()
+                    .filter(|ms| (low..=high).contains(ms))
+                    .map(Duration::from_millis)
+                    .ok_or_else(|| {
+                        format!(
+                            "{name} '{text}' is not a number of milliseconds from {low} to {high}"
+                        )
+                    })
+            })
+            .transpose()
+    };
     let mut go = Go::default();
-    if let Some(ms) = movetime.filter(|s| !s.is_empty()) {
-        let ms: u64 = ms
-            .parse()
-            .ok()
-            .filter(|ms| (1..=600_000).contains(ms))
-            .ok_or_else(|| {
-                format!("movetime '{ms}' is not a number of milliseconds from 1 to 600000")
-            })?;
-        go.limits.move_time = Some(Duration::from_millis(ms));
-    }
-    if let Some(d) = depth.filter(|s| !s.is_empty()) {
+    go.limits.move_time = millis("movetime", 1, 600_000)?;
+    if let Some(d) = given("depth") {
         let d: u32 = d
             .parse()
             .ok()
@@ -301,7 +431,16 @@ pub fn limits(movetime: Option<&str>, depth: Option<&str>) -> Result<Go, String>
             .ok_or_else(|| format!("depth '{d}' is not a number from 1 to 64"))?;
         go.limits.depth = Some(d);
     }
-    if go.limits.move_time.is_none() && go.limits.depth.is_none() {
+    // A day on the clock at most; an increment of up to ten minutes.
+    go.limits.time = [
+        millis("wtime", 0, 86_400_000)?,
+        millis("btime", 0, 86_400_000)?,
+    ];
+    go.limits.inc = [
+        millis("winc", 0, 600_000)?.unwrap_or_default(),
+        millis("binc", 0, 600_000)?.unwrap_or_default(),
+    ];
+    if !go.limits.uses_clock() && go.limits.depth.is_none() {
         go.limits.move_time = Some(Duration::from_millis(1000));
     }
     Ok(go)
@@ -324,12 +463,56 @@ mod tests {
     }
 
     #[test]
+    fn multipv_lines_are_kept_by_number_with_their_wdl() {
+        let mut a = Analysis::default();
+        a.read("info depth 5 seldepth 6 multipv 1 score cp 30 wdl 120 850 30 nodes 9 nps 9 hashfull 0 time 1 pv e2e4 e7e5");
+        a.read("info depth 5 seldepth 6 multipv 2 score cp 10 wdl 90 880 30 nodes 9 nps 9 hashfull 0 time 1 pv d2d4");
+        assert_eq!(a.lines.len(), 2);
+        assert_eq!(a.lines[1].pv, "d2d4");
+        assert_eq!(a.lines[0].wdl, Some([120, 850, 30]));
+        assert_eq!(
+            (a.score.as_str(), a.pv.as_str()),
+            ("cp 30", "e2e4 e7e5"),
+            "line 2 is not the search's own"
+        );
+    }
+
+    #[test]
+    fn ven_lines_are_read_with_their_note_and_strategy() {
+        let mut a = Analysis::default();
+        a.read("info depth 3 score cp 12 nodes 900 nps 9000 time 100 pv e2e4 string matrix 20x20 solved in 310 us");
+        assert_eq!(
+            (a.depth, a.score.as_str(), a.pv.as_str()),
+            (3, "cp 12", "e2e4")
+        );
+        assert_eq!(a.note, "matrix 20x20 solved in 310 us");
+        a.read("info string strategy e2e4 0.6250 d2d4 0.3750 value 0.5123");
+        assert_eq!(
+            a.strategy,
+            vec![("e2e4".into(), 0.625), ("d2d4".into(), 0.375)]
+        );
+        a.read("info string bench 1/2 white: nodes 5");
+        assert_eq!(a.depth, 3, "other strings are not analysis");
+    }
+
+    #[test]
     fn limits_are_checked() {
-        assert!(limits(Some("0"), None).unwrap_err().contains("'0'"));
-        assert!(limits(None, Some("x")).unwrap_err().contains("'x'"));
-        let go = limits(None, Some("5")).unwrap();
+        let of = |pairs: &'static [(&'static str, &'static str)]| {
+            limits(move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| *v))
+        };
+        assert!(of(&[("movetime", "0")]).unwrap_err().contains("'0'"));
+        assert!(of(&[("depth", "x")]).unwrap_err().contains("'x'"));
+        assert!(of(&[("wtime", "-1")]).unwrap_err().contains("wtime '-1'"));
+        let go = of(&[("wtime", "60000"), ("btime", "50000"), ("winc", "2000")]).unwrap();
+        assert_eq!(
+            go.limits.time,
+            [Some(Duration::from_secs(60)), Some(Duration::from_secs(50))]
+        );
+        assert_eq!(go.limits.inc, [Duration::from_secs(2), Duration::ZERO]);
+        assert_eq!(go.limits.move_time, None, "the clock decides");
+        let go = of(&[("depth", "5")]).unwrap();
         assert_eq!(go.limits.depth, Some(5));
-        let go = limits(None, None).unwrap();
+        let go = of(&[]).unwrap();
         assert_eq!(go.limits.move_time, Some(Duration::from_millis(1000)));
     }
 }

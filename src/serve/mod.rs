@@ -1,21 +1,21 @@
 //! `chimera serve [--port P] [--host H] [--max-searches N]`: the web board. A small HTTP/1.1
-//! server on std::net (one thread per connection, `Connection: close`): the page and its API
-//! stay on one machine, so a framework's weight buys nothing. Loopback unless `--host` says
-//! otherwise.
+//! server on std::net (one thread per connection, `Connection: close`, one deadline per
+//! request, slow senders pushed out by new connections, Host and Origin checked): docs/web.md
+//! says why it is not an HTTP crate. Loopback unless `--host` says otherwise.
 //!
 //! [`http`] reads requests and writes responses, [`api`] routes them, [`games`] holds the
-//! games and their searches, [`assets`] the embedded page, [`json`] the answers' strings.
+//! games and their searches, [`assets`] the embedded page.
 
 pub mod api;
 pub mod assets;
 pub mod games;
 pub mod http;
-pub mod json;
 
 use games::Table;
-use std::net::{TcpListener, TcpStream};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 const USAGE: &str = "usage: chimera serve [--port P] [--host H] [--max-searches N]";
 
@@ -65,32 +65,86 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
     Ok(config)
 }
 
-fn serve_connection(table: &Table, mut stream: TcpStream) {
-    let _ = stream.set_nodelay(true);
-    let response = match http::read_request(&stream) {
-        Ok(req) => api::handle(table, &req),
-        Err(response) => response,
-    };
-    let _ = http::write_response(&mut stream, &response);
+/// Connections still sending their request. Beyond this many, a new connection closes the one
+/// that has been sending longest: slow clients push each other out, while a client that sends
+/// its request at once is read before [`MAX_READERS`] newer ones can arrive.
+const MAX_READERS: usize = 64;
+
+/// The connections still reading their request, to close the oldest when new ones come.
+#[derive(Default)]
+struct Readers {
+    next: u64,
+    open: std::collections::BTreeMap<u64, TcpStream>,
 }
 
-/// Serves on `listener` until the process ends.
-pub fn serve(listener: TcpListener, max_searches: usize) {
+fn readers(r: &Mutex<Readers>) -> std::sync::MutexGuard<'_, Readers> {
+    r.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn serve_connection(
+    table: &Table,
+    stream: &mut TcpStream,
+    host: &str,
+    reading: &Mutex<Readers>,
+    key: u64,
+) {
+    let _ = stream.set_nodelay(true);
+    let end = Instant::now() + http::DEADLINE;
+    let request = http::read_request(stream, end);
+    readers(reading).open.remove(&key);
+    let head_only = request.as_ref().is_ok_and(|r| r.method == "HEAD");
+    let response = match request {
+        Ok(mut req) => match http::check_origin(&req, host) {
+            Ok(()) => {
+                // HEAD is GET without the body.
+                if head_only {
+                    req.method = "GET".into();
+                }
+                api::handle(table, &req)
+            }
+            Err(refused) => refused,
+        },
+        Err(response) => response,
+    };
+    let _ = http::write_response(stream, &response, head_only);
+}
+
+/// Serves on `listener` until the process ends. `host` is the name given to `--host`: a
+/// request naming it in `Host` is ours (besides IP literals and `localhost`).
+pub fn serve(listener: TcpListener, max_searches: usize, host: &str) {
     let table = Arc::new(Table::new(max_searches, MAX_GAMES));
     let open = Arc::new(AtomicUsize::new(0));
+    let reading = Arc::new(Mutex::new(Readers::default()));
+    let host: Arc<str> = host.into();
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
         if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
             open.fetch_sub(1, Ordering::AcqRel);
             let busy = http::Response::error(503, "too many connections at once");
-            let _ = http::write_response(&mut stream, &busy);
+            let _ = http::write_response(&mut stream, &busy, false);
             continue;
         }
-        let (table, open) = (table.clone(), open.clone());
+        let key = {
+            let mut r = readers(&reading);
+            if r.open.len() >= MAX_READERS {
+                // The oldest reader's thread then fails its read and ends.
+                if let Some((_, oldest)) = r.open.pop_first() {
+                    let _ = oldest.shutdown(Shutdown::Both);
+                }
+            }
+            r.next += 1;
+            let key = r.next;
+            if let Ok(clone) = stream.try_clone() {
+                r.open.insert(key, clone);
+            }
+            key
+        };
+        let (table, open, reading, host) =
+            (table.clone(), open.clone(), reading.clone(), host.clone());
         let spawned = std::thread::Builder::new()
             .name("http".into())
             .spawn(move || {
-                serve_connection(&table, stream);
+                serve_connection(&table, &mut stream, &host, &reading, key);
                 open.fetch_sub(1, Ordering::AcqRel);
             });
         if spawned.is_err() {
@@ -112,6 +166,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !addr.ip().is_loopback() {
         eprintln!("chimera serve: warning: {addr} is reachable from other machines (--host)");
     }
-    serve(listener, config.max_searches);
+    serve(listener, config.max_searches, &config.host);
     Ok(())
 }
