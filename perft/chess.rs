@@ -157,8 +157,11 @@ fn perft_command_output_and_errors() {
     assert!(String::from_utf8_lossy(&split.stdout).ends_with("\nNodes searched: 15\n"));
 
     for (args, expected) in [
-        (vec!["perft"], "--depth is required"),
-        (vec!["perft", "--depth"], "--depth needs a value"),
+        (
+            vec!["perft"],
+            "required arguments were not provided: --depth",
+        ),
+        (vec!["perft", "--depth"], "a value is required for '--depth"),
         (vec!["perft", "--depth", "x"], "'x'"),
         (vec!["perft", "--depth", "-1"], "'-1'"),
         (vec!["perft", "--depth", "99"], "99"),
@@ -166,7 +169,7 @@ fn perft_command_output_and_errors() {
         (vec!["perft", "--depth", "2", "--bogus"], "'--bogus'"),
         (
             vec!["perft", "--depth", "2", "--fen"],
-            "--fen needs a value",
+            "a value is required for '--fen",
         ),
         (
             vec![

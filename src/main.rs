@@ -58,9 +58,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Help, version and malformed flags end here (clap prints them; exit 0 or 2).
-    let matches = Cli::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    // Help and version end here (exit 0), and so do malformed flags (one line, exit 2).
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|e| exit_with(e));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_with(e));
     let result = match cli.command {
         None => {
             chimera_protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
@@ -91,4 +93,31 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Ends the process on what clap found: help and version as clap prints them, an error as one
+/// line naming the bad flag or value (with clap's tip, if any), exit status 2.
+fn exit_with(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    eprintln!("{}", one_line(&e.render().to_string()));
+    std::process::exit(2)
+}
+
+/// Clap's message (its first paragraph and any tip) on one line, without the usage.
+fn one_line(message: &str) -> String {
+    message
+        .split("\n\n")
+        .enumerate()
+        .filter(|(i, part)| *i == 0 || part.trim_start().starts_with("tip:"))
+        .map(|(_, part)| part.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

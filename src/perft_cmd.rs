@@ -17,7 +17,7 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The depth to count to
-    #[arg(long, value_name = "N", value_parser = ranged(0u32, 20))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = ranged(0u32, 20))]
     depth: u32,
     /// The position (default: the start); one quoted argument or its separate fields
     #[arg(long, value_name = "FEN", num_args = 1..)]

@@ -96,6 +96,10 @@ fn a_bad_flag_or_value_is_named_with_exit_two() {
         (&["serve", "--port", "70000"], "'70000'"),
         (&["fuzz", "--target", "everything"], "'everything'"),
         (&["frobnicate"], "'frobnicate'"),
+        (
+            &["perft", "--dept", "2"],
+            "tip: a similar argument exists: '--depth'",
+        ),
         (&["match", "--engine", "a", "--engine", "b"], "time control"),
         (&["perft", "--depth", "1", "--variant", "nope"], "'nope'"),
     ] {
@@ -104,6 +108,7 @@ fn a_bad_flag_or_value_is_named_with_exit_two() {
         assert!(stdout(&out).is_empty(), "{args:?}");
         let text = stderr(&out);
         assert!(text.starts_with("error: "), "{args:?}: {text}");
+        assert_eq!(text.lines().count(), 1, "{args:?}: one line: {text}");
         assert!(text.contains(named), "{args:?} should name {named}: {text}");
     }
 }

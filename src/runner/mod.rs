@@ -263,44 +263,16 @@ fn unique_names(names: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Plays the match: its openings, its engines checked once, the games on worker threads with
+/// each result reported as it comes, then the summary.
 fn run_match<G: Refereed>(
     config: Config,
     variant: &'static str,
     preset: Preset,
 ) -> Result<(), String> {
     let options = rule_options::<G>(&config, preset)?;
-    let given = match &config.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-            Some(
-                openings::parse_fens::<G>(&text, &options)
-                    .map_err(|e| format!("{}: {e}", path.display()))?,
-            )
-        }
-        None => None,
-    };
-    let openings = openings::openings(
-        given.as_deref(),
-        &options,
-        config.games.div_ceil(2),
-        config.book_plies,
-        config.seed,
-    )?;
-
-    // Each engine once up front: a clear error now rather than a forfeit per game.
-    let mut names = Vec::new();
-    for (i, spec) in config.engines.iter().enumerate() {
-        let (_, info) = launch(spec, variant, &config.options, config.timeout)
-            .map_err(|e| format!("engine {} ('{}'): {e}", i + 1, spec.command.join(" ")))?;
-        names.push(
-            spec.name
-                .clone()
-                .or(info.name)
-                .unwrap_or_else(|| spec.command.join(" ")),
-        );
-    }
-    let names = unique_names(names);
+    let openings = load_openings::<G>(&config, &options)?;
+    let names = unique_names(check_engines(&config, variant)?);
     let schedule = tournament::schedule(config.engines.len(), config.games, openings.len());
     let mut pgn_file = match &config.pgn {
         Some(path) => Some(
@@ -324,23 +296,22 @@ fn run_match<G: Refereed>(
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
     };
+    let workers = config.concurrency.min(schedule.len()).max(1);
     println!(
-        "{} games of {variant}: {} ({} concurrent)",
+        "{} games of {variant}: {} ({workers} concurrent)",
         schedule.len(),
         names.join(" vs "),
-        config.concurrency.min(schedule.len()).max(1)
     );
-    let date = pgn::today();
-    let time_tag = config.time.pgn_tag();
-    let mut table = Table::new(names.clone());
-    let mut terminations: BTreeMap<Termination, u32> = BTreeMap::new();
-    let mut decision = None;
-    let (mut answers, mut wall, mut engine_time) = (0u64, Duration::ZERO, Duration::ZERO);
+    let header = PgnTags {
+        date: pgn::today(),
+        variant: G::pgn_variant(variant, &options),
+        time_control: config.time.pgn_tag(),
+    };
+    let mut tally = Tally::new(names.clone());
     let begun = Instant::now();
-    let mut finished = 0;
     std::thread::scope(|scope| -> Result<(), String> {
         let (send, receive) = mpsc::channel();
-        for _ in 0..config.concurrency.min(schedule.len()).max(1) {
+        for _ in 0..workers {
             let send = send.clone();
             let shared = &shared;
             std::thread::Builder::new()
@@ -350,106 +321,206 @@ fn run_match<G: Refereed>(
         }
         drop(send);
         for record in receive {
-            finished += 1;
-            let [w, b] = record.seats;
-            let result = &record.result;
-            table.add(w, b, result.points(Player::White));
-            if !matches!(
-                result.termination,
-                Termination::Normal | Termination::Adjudication
-            ) {
-                if let Some(winner) = result.winner {
-                    table.forfeits[record.seats[winner.other().index()]] += 1;
-                }
-            }
-            *terminations.entry(result.termination).or_default() += 1;
-            answers += u64::from(record.answers);
-            wall += record.wall;
-            engine_time += record.engine_time;
-            println!(
-                "Game {} ({} vs {}): {} {{{}}}",
-                record.number,
-                names[w],
-                names[b],
-                result.result_str(),
-                result.reason
-            );
-            if names.len() == 2 {
-                let r = table.results[0][1];
-                println!(
-                    "Score of {} vs {}: {} after {}/{} games",
-                    names[0],
-                    names[1],
-                    r.summary(),
-                    r.games(),
-                    schedule.len()
-                );
-                if let Some(sprt) = &config.sprt {
-                    println!("{}", sprt.status(&r));
-                    if decision.is_none() {
-                        decision = sprt.decision(&r);
-                        if decision.is_some() {
-                            shared.stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            }
+            tally.add(&record, &config, schedule.len(), &shared.stop);
             if let Some(file) = &mut pgn_file {
-                let header = pgn::PgnHeader {
-                    event: "chimera match",
-                    date: &date,
-                    variant: G::pgn_variant(variant, &options),
-                    white: &names[w],
-                    black: &names[b],
-                    time_control: &time_tag,
-                };
-                file.write_all(pgn::write_game(&header, &record).as_bytes())
+                file.write_all(header.game(&names, &record).as_bytes())
                     .map_err(|e| format!("writing the PGN: {e}"))?;
             }
         }
         Ok(())
     })?;
+    tally.print_summary(&config, begun.elapsed());
+    Ok(())
+}
 
-    println!(
-        "\nFinished {finished} games in {:.1} s",
-        begun.elapsed().as_secs_f64()
-    );
-    print!("{}", table.standings());
-    if names.len() > 2 {
-        println!("\nCrosstable (points/games):");
-        print!("{}", table.crosstable());
-    } else {
-        let r = table.results[0][1];
-        println!("\n{} vs {}: {}", names[0], names[1], r.summary());
-    }
-    let ends: Vec<String> = terminations
-        .iter()
-        .map(|(t, n)| format!("{} {n}", t.pgn()))
-        .collect();
-    println!("Terminations: {}", ends.join(", "));
-    if let Some(sprt) = &config.sprt {
-        let r = table.results[0][1];
-        let verdict = match decision {
-            Some(Decision::H1) => format!(
-                "H1 accepted: {} is at least {} Elo stronger",
-                names[0], sprt.elo1
-            ),
-            Some(Decision::H0) => format!(
-                "H0 accepted: {} is at most {} Elo stronger",
-                names[0], sprt.elo0
-            ),
-            None => "no decision yet".into(),
-        };
-        println!("{}: {verdict}", sprt.status(&r));
-    }
-    if answers > 0 {
-        let per = |d: Duration| d.as_secs_f64() * 1000.0 / answers as f64;
-        println!(
-            "Moves: {answers} answers; per answer {:.3} ms in games, of which {:.3} ms waiting for engines, {:.3} ms the runner's own",
-            per(wall),
-            per(engine_time),
-            per(wall.saturating_sub(engine_time))
+/// The match's start positions: the openings file's (or the variant's start), each with the
+/// book's random plies.
+fn load_openings<G: Refereed>(
+    config: &Config,
+    options: &G::Options,
+) -> Result<Vec<Opening<G>>, String> {
+    let given = match &config.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+            Some(
+                openings::parse_fens::<G>(&text, options)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            )
+        }
+        None => None,
+    };
+    openings::openings(
+        given.as_deref(),
+        options,
+        config.games.div_ceil(2),
+        config.book_plies,
+        config.seed,
+    )
+}
+
+/// Starts each engine once up front (a clear error now rather than a forfeit per game); the
+/// names they go by: the command line's, else the engine's own, else its command.
+fn check_engines(config: &Config, variant: &str) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    for (i, spec) in config.engines.iter().enumerate() {
+        let (_, info) = launch(spec, variant, &config.options, config.timeout)
+            .map_err(|e| format!("engine {} ('{}'): {e}", i + 1, spec.command.join(" ")))?;
+        names.push(
+            spec.name
+                .clone()
+                .or(info.name)
+                .unwrap_or_else(|| spec.command.join(" ")),
         );
     }
-    Ok(())
+    Ok(names)
+}
+
+/// The PGN tags every game of the match shares.
+struct PgnTags {
+    date: String,
+    variant: &'static str,
+    time_control: String,
+}
+
+impl PgnTags {
+    /// One game's PGN text.
+    fn game(&self, names: &[String], record: &GameRecord) -> String {
+        let [w, b] = record.seats;
+        let header = pgn::PgnHeader {
+            event: "chimera match",
+            date: &self.date,
+            variant: self.variant,
+            white: &names[w],
+            black: &names[b],
+            time_control: &self.time_control,
+        };
+        pgn::write_game(&header, record)
+    }
+}
+
+/// What the finished games add up to, as they come in.
+struct Tally {
+    names: Vec<String>,
+    table: Table,
+    terminations: BTreeMap<Termination, u32>,
+    decision: Option<Decision>,
+    finished: usize,
+    answers: u64,
+    wall: Duration,
+    engine_time: Duration,
+}
+
+impl Tally {
+    fn new(names: Vec<String>) -> Self {
+        Tally {
+            table: Table::new(names.clone()),
+            names,
+            terminations: BTreeMap::new(),
+            decision: None,
+            finished: 0,
+            answers: 0,
+            wall: Duration::ZERO,
+            engine_time: Duration::ZERO,
+        }
+    }
+
+    /// Counts one finished game and prints its result, the running score of a two-engine
+    /// match and its SPRT status; a decision sets `stop`.
+    fn add(&mut self, record: &GameRecord, config: &Config, games: usize, stop: &AtomicBool) {
+        self.finished += 1;
+        let [w, b] = record.seats;
+        let result = &record.result;
+        self.table.add(w, b, result.points(Player::White));
+        if !matches!(
+            result.termination,
+            Termination::Normal | Termination::Adjudication
+        ) {
+            if let Some(winner) = result.winner {
+                self.table.forfeits[record.seats[winner.other().index()]] += 1;
+            }
+        }
+        *self.terminations.entry(result.termination).or_default() += 1;
+        self.answers += u64::from(record.answers);
+        self.wall += record.wall;
+        self.engine_time += record.engine_time;
+        let names = &self.names;
+        println!(
+            "Game {} ({} vs {}): {} {{{}}}",
+            record.number,
+            names[w],
+            names[b],
+            result.result_str(),
+            result.reason
+        );
+        if names.len() == 2 {
+            let r = self.table.results[0][1];
+            println!(
+                "Score of {} vs {}: {} after {}/{games} games",
+                names[0],
+                names[1],
+                r.summary(),
+                r.games(),
+            );
+            if let Some(sprt) = &config.sprt {
+                println!("{}", sprt.status(&r));
+                if self.decision.is_none() {
+                    self.decision = sprt.decision(&r);
+                    if self.decision.is_some() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The closing lines: standings, crosstable or score, terminations, the SPRT's verdict and
+    /// where the time went.
+    fn print_summary(&self, config: &Config, elapsed: Duration) {
+        let names = &self.names;
+        println!(
+            "\nFinished {} games in {:.1} s",
+            self.finished,
+            elapsed.as_secs_f64()
+        );
+        print!("{}", self.table.standings());
+        if names.len() > 2 {
+            println!("\nCrosstable (points/games):");
+            print!("{}", self.table.crosstable());
+        } else {
+            let r = self.table.results[0][1];
+            println!("\n{} vs {}: {}", names[0], names[1], r.summary());
+        }
+        let ends: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(t, n)| format!("{} {n}", t.pgn()))
+            .collect();
+        println!("Terminations: {}", ends.join(", "));
+        if let Some(sprt) = &config.sprt {
+            let r = self.table.results[0][1];
+            let verdict = match self.decision {
+                Some(Decision::H1) => format!(
+                    "H1 accepted: {} is at least {} Elo stronger",
+                    names[0], sprt.elo1
+                ),
+                Some(Decision::H0) => format!(
+                    "H0 accepted: {} is at most {} Elo stronger",
+                    names[0], sprt.elo0
+                ),
+                None => "no decision yet".into(),
+            };
+            println!("{}: {verdict}", sprt.status(&r));
+        }
+        if self.answers > 0 {
+            let per = |d: Duration| d.as_secs_f64() * 1000.0 / self.answers as f64;
+            println!(
+                "Moves: {} answers; per answer {:.3} ms in games, of which {:.3} ms waiting for engines, {:.3} ms the runner's own",
+                self.answers,
+                per(self.wall),
+                per(self.engine_time),
+                per(self.wall.saturating_sub(self.engine_time))
+            );
+        }
+    }
 }
