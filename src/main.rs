@@ -2,7 +2,8 @@
 //! Subcommands: `perft`, `bench [depth]`, `match`, `exploit` (Ven's exploitability), `serve` (the
 //! web board), `svg` (a picture of a position), `fuzz` (the seeded fuzzer): each a thin file over the crates (the match
 //! runner's machinery lives in `runner/`, the web server's in `serve/`, the board renderer both
-//! `serve` and `svg` use in `picture/`).
+//! `serve` and `svg` use in `picture/`); `datagen` and `tune` fit the evaluation's weights
+//! (docs/tuning.md).
 
 mod datagen;
 mod exploit_cmd;
