@@ -1,9 +1,10 @@
 //! The `chimera` binary. No argument: the protocol loop on stdin/stdout.
 //! Subcommands: `perft`, `bench [depth]`, `match`, `exploit` (Ven's exploitability), `serve` (the
-//! web board), `svg` (a picture of a position), `fuzz` (the seeded fuzzer): each a thin file over
-//! the crates (the match runner's machinery lives in `runner/`, the web server's in `serve/`, the
-//! board renderer both `serve` and `svg` use in `picture/`). The command line is one clap
-//! declaration: [`Cli`] here, each subcommand's arguments a struct beside its code.
+//! web board), `svg` (a picture of a position), `fuzz` (the seeded fuzzer), `datagen` and `tune`
+//! (fit the evaluation's weights, docs/tuning.md): each a thin file over the crates (the match
+//! runner's machinery lives in `runner/`, the web server's in `serve/`, the board renderer both
+//! `serve` and `svg` use in `picture/`). The command line is one clap declaration: [`Cli`] here,
+//! each subcommand's arguments a struct beside its code.
 
 mod cli;
 mod datagen;
