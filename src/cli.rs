@@ -116,11 +116,3 @@ fn push<T: Display>(argv: &mut Vec<String>, flag: &str, value: &Option<T>) {
         argv.extend([flag.to_string(), v.to_string()]);
     }
 }
-
-/// The arguments of a subcommand that still reads its own flags (`datagen`, `tune`).
-#[derive(Args, Debug)]
-pub struct Passed {
-    /// The subcommand's flags (see its usage line)
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub args: Vec<String>,
-}

@@ -53,9 +53,9 @@ enum Command {
     /// Seeded fuzzing of the protocol and every variant's parsers
     Fuzz(cli::FuzzArgs),
     /// Self-play positions for tuning (docs/tuning.md)
-    Datagen(cli::Passed),
+    Datagen(datagen::Args),
     /// Fit a variant's evaluation weights to datagen's positions (docs/tuning.md)
-    Tune(cli::Passed),
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,8 +70,8 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Perft(args)) => perft_cmd::run(&args),
-        Some(Command::Datagen(args)) => datagen::run(&args.args),
-        Some(Command::Tune(args)) => tune::run(&args.args),
+        Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Match(args)) => match matches.subcommand_matches("match") {
             Some(found) => match_cmd::run(&args, found),
             None => Err("the match arguments went missing".into()),

@@ -10,6 +10,7 @@
 pub mod record;
 mod selfplay;
 
+use crate::cli::ranged;
 use chimera_engine::{Game, VariantOptions};
 use chimera_protocol::registry::{self, Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
@@ -21,82 +22,46 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The command line, checked.
-#[derive(Clone, Debug, PartialEq)]
+/// `chimera datagen`'s arguments (docs/tuning.md).
+#[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct Args {
+    /// The variant, by its UCI_Variant name
+    #[arg(long, value_name = "V", default_value = "chess")]
     pub variant: String,
+    /// Games to play (all shards together)
+    #[arg(long, value_name = "N", value_parser = ranged(1u64, u64::MAX))]
     pub games: u64,
+    /// The node budget of each move's search
+    #[arg(long, value_name = "K", default_value_t = 5_000, value_parser = ranged(1u64, u64::MAX))]
     pub nodes: u64,
+    /// Games played at once
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = ranged(1usize, 1024))]
     pub threads: usize,
+    /// The seed: each game is seeded by it and the game's number
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The file the positions are appended to (a run resumes from it)
+    #[arg(long, value_name = "FILE")]
     pub out: String,
+    /// Random plies that open each game
+    #[arg(long, value_name = "P", default_value_t = 8, value_parser = ranged(0u32, 200))]
     pub random_plies: u32,
-    /// `(index, count)`: this run plays the games numbered `index` modulo `count`.
+    /// `I/N`: this run plays the games numbered I modulo N
+    #[arg(long, value_name = "I/N", default_value = "0/1", value_parser = shard)]
     pub shard: (u64, u64),
 }
 
-const USAGE: &str = "usage: chimera datagen --variant V --games N --nodes K --threads T --seed S \
-                     --out FILE [--random-plies P] [--shard I/N]";
-
-/// Parses the flags; the error names the bad token.
-pub fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut parsed = Args {
-        variant: "chess".into(),
-        games: 0,
-        nodes: 5_000,
-        threads: 1,
-        seed: 1,
-        out: String::new(),
-        random_plies: 8,
-        shard: (0, 1),
-    };
-    let (mut games, mut out) = (None, None);
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("'{flag}' needs a value; {USAGE}"))?;
-        let number = |min: u64| -> Result<u64, String> {
-            match value.parse::<u64>() {
-                Ok(n) if n >= min => Ok(n),
-                _ => Err(format!(
-                    "{flag} needs a whole number of at least {min}, not '{value}'"
-                )),
-            }
-        };
-        match flag {
-            "--variant" => parsed.variant = value.clone(),
-            "--games" => games = Some(number(1)?),
-            "--nodes" => parsed.nodes = number(1)?,
-            "--threads" => {
-                parsed.threads = number(1)?.min(1024) as usize;
-            }
-            "--seed" => parsed.seed = number(0)?,
-            "--out" => out = Some(value.clone()),
-            "--random-plies" => parsed.random_plies = number(0)?.min(200) as u32,
-            "--shard" => {
-                parsed.shard = value
-                    .split_once('/')
-                    .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
-                    .filter(|&(i, n): &(u64, u64)| i < n)
-                    .ok_or_else(|| {
-                        format!("--shard needs I/N with I below N (0/2, 1/2), not '{value}'")
-                    })?;
-            }
-            _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
-        }
-        i += 2;
-    }
-    parsed.games = games.ok_or_else(|| format!("--games is required; {USAGE}"))?;
-    parsed.out = out.ok_or_else(|| format!("--out is required; {USAGE}"))?;
-    Ok(parsed)
+/// Reads `--shard I/N` (I below N).
+fn shard(text: &str) -> Result<(u64, u64), String> {
+    text.split_once('/')
+        .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
+        .filter(|&(i, n): &(u64, u64)| i < n)
+        .ok_or_else(|| format!("'{text}' is not I/N with I below N (0/2, 1/2)"))
 }
 
 /// Runs the command; the error is the one line to print.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let args = parse_args(args)?;
-    registry::with_variant(&args.variant, Datagen(&args)).unwrap_or_else(|| {
+pub fn run(args: &Args) -> Result<(), String> {
+    registry::with_variant(&args.variant, Datagen(args)).unwrap_or_else(|| {
         Err(format!(
             "unknown variant '{}' (one of: {})",
             args.variant,
@@ -237,16 +202,11 @@ fn progress(todo: &[u64], done: &AtomicU64, positions: &AtomicU64, begun: Instan
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
-    /// A command line split at spaces, for the commands' tests.
-    pub(crate) fn words(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
-    }
-
     fn args(s: &str) -> Result<Args, String> {
-        parse_args(&words(s))
+        crate::cli::parse("datagen", &s.split_whitespace().collect::<Vec<_>>())
     }
 
     #[test]
@@ -266,7 +226,7 @@ pub(crate) mod tests {
         assert!(args("--games 1 --out x --bogus 1")
             .unwrap_err()
             .contains("'--bogus'"));
-        assert!(args("--games 1 --out").unwrap_err().contains("'--out'"));
+        assert!(args("--games 1 --out").unwrap_err().contains("'--out"));
         assert!(args("--out x").unwrap_err().contains("--games"));
         assert!(args("--games 0 --out x").unwrap_err().contains("'0'"));
     }
@@ -277,12 +237,14 @@ pub(crate) mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = |n: &str| dir.join(n).to_string_lossy().into_owned();
         let run_to = |out: &str, extra: &str| {
-            let line =
-                format!("--games 4 --nodes 200 --seed 5 --random-plies 4 --out {out} {extra}");
-            run(&line
-                .split_whitespace()
-                .map(String::from)
-                .collect::<Vec<_>>())
+            // Four random plies unless `extra` names another count (a flag is given once).
+            let plies = if extra.contains("--random-plies") {
+                ""
+            } else {
+                "--random-plies 4"
+            };
+            let line = format!("--games 4 --nodes 200 --seed 5 {plies} --out {out} {extra}");
+            run(&args(&line).unwrap())
         };
         let data = |out: &str| -> Vec<String> {
             let mut lines: Vec<String> = std::fs::read_to_string(out)

@@ -5,94 +5,46 @@
 
 mod texel;
 
+use crate::cli::ranged;
 use crate::datagen::record::Record;
 use chimera_engine::eval::weights::{self, Features, Tunable};
 use chimera_engine::variants::{chess, double_ended};
 use texel::{Fit, Sample};
 
-/// The command line, checked.
-#[derive(Clone, Debug, PartialEq)]
+/// `chimera tune`'s arguments (docs/tuning.md).
+#[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The variant, by its UCI_Variant name
+    #[arg(long, value_name = "V", default_value = "chess")]
     pub variant: String,
+    /// Datagen's files (one or more)
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     pub data: Vec<String>,
-    /// Where the weights go: the variant's embedded file by default.
+    /// Where the weights go: the variant's embedded file by default
+    #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
-    /// The share of the game's result in the target (the rest is the search's score).
+    /// The share of the game's result in the target (the rest is the search's score)
+    #[arg(long, value_name = "L", default_value_t = 0.5, value_parser = ranged(0.0f64, 1.0))]
     pub lambda: f64,
+    /// Passes of gradient descent over the data
+    #[arg(long, value_name = "E", default_value_t = 200, value_parser = ranged(0u32, 100_000))]
     pub epochs: u32,
-    /// Adam's step, in centipawns.
+    /// Adam's step, in centipawns
+    #[arg(long, value_name = "R", default_value_t = 0.5, value_parser = ranged(0.001f64, 1000.0))]
     pub rate: f64,
-    /// The L2 penalty on each weight's distance from where it started.
+    /// The L2 penalty on each weight's distance from where it started
+    #[arg(long, value_name = "P", default_value_t = 1e-6, value_parser = ranged(0.0f64, 1.0))]
     pub l2: f64,
 }
-
-const USAGE: &str = "usage: chimera tune --variant V --data FILE... [--out FILE] [--lambda L] \
-                     [--epochs E] [--rate R] [--l2 P]";
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
 const TUNABLE: &[&str] = &["chess", "double-ended"];
 
-/// Parses the flags; the error names the bad token.
-pub fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut parsed = Args {
-        variant: "chess".into(),
-        data: Vec::new(),
-        out: None,
-        lambda: 0.5,
-        epochs: 200,
-        rate: 0.5,
-        l2: 1e-6,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        if flag == "--data" {
-            let files: Vec<String> = args[i + 1..]
-                .iter()
-                .take_while(|a| !a.starts_with("--"))
-                .cloned()
-                .collect();
-            if files.is_empty() {
-                return Err(format!("'--data' needs at least one file; {USAGE}"));
-            }
-            i += 1 + files.len();
-            parsed.data.extend(files);
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("'{flag}' needs a value; {USAGE}"))?;
-        let real = |lo: f64, hi: f64| -> Result<f64, String> {
-            match value.parse::<f64>() {
-                Ok(x) if (lo..=hi).contains(&x) => Ok(x),
-                _ => Err(format!(
-                    "{flag} needs a number from {lo} to {hi}, not '{value}'"
-                )),
-            }
-        };
-        match flag {
-            "--variant" => parsed.variant = value.clone(),
-            "--out" => parsed.out = Some(value.clone()),
-            "--lambda" => parsed.lambda = real(0.0, 1.0)?,
-            "--epochs" => parsed.epochs = real(0.0, 100_000.0)? as u32,
-            "--rate" => parsed.rate = real(0.001, 1000.0)?,
-            "--l2" => parsed.l2 = real(0.0, 1.0)?,
-            _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
-        }
-        i += 2;
-    }
-    if parsed.data.is_empty() {
-        return Err(format!("--data is required; {USAGE}"));
-    }
-    Ok(parsed)
-}
-
 /// Runs the command; the error is the one line to print.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let args = parse_args(args)?;
+pub fn run(args: &Args) -> Result<(), String> {
     match args.variant.to_ascii_lowercase().as_str() {
-        "chess" => tune::<chess::Position>(&args),
-        "double-ended" => tune::<double_ended::DoubleEndedChess>(&args),
+        "chess" => tune::<chess::Position>(args),
+        "double-ended" => tune::<double_ended::DoubleEndedChess>(args),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (tunable: {})",
             TUNABLE.join(", ")
@@ -193,37 +145,30 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    use crate::datagen::tests::words;
+    fn parse_args(line: &str) -> Result<Args, String> {
+        crate::cli::parse("tune", &line.split_whitespace().collect::<Vec<_>>())
+    }
 
     #[test]
     fn flags_parse_and_bad_tokens_are_named() {
-        let a = parse_args(&words(
-            "--variant chess --data a b --out w.txt --lambda 0.3 --epochs 10",
-        ))
-        .unwrap();
+        let a =
+            parse_args("--variant chess --data a b --out w.txt --lambda 0.3 --epochs 10").unwrap();
         assert_eq!(a.data, ["a", "b"]);
         assert_eq!(
             (a.out.as_deref(), a.lambda, a.epochs),
             (Some("w.txt"), 0.3, 10)
         );
-        assert!(parse_args(&words("--data a --lambda 2"))
+        assert!(parse_args("--data a --lambda 2")
             .unwrap_err()
             .contains("'2'"));
-        assert!(parse_args(&words("--data --out x"))
+        assert!(parse_args("--data --out x")
             .unwrap_err()
-            .contains("'--data'"));
-        assert!(parse_args(&words("--out x"))
-            .unwrap_err()
-            .contains("--data"));
-        assert!(parse_args(&words("--data a --what 1"))
+            .contains("'--data"));
+        assert!(parse_args("--out x").unwrap_err().contains("--data"));
+        assert!(parse_args("--data a --what 1")
             .unwrap_err()
             .contains("'--what'"));
-        let e = run(&[
-            "--variant".into(),
-            "lene-hau".into(),
-            "--data".into(),
-            "x".into(),
-        ]);
+        let e = run(&parse_args("--variant lene-hau --data x").unwrap());
         assert!(e.unwrap_err().contains("'lene-hau'"));
     }
 }
