@@ -9,7 +9,7 @@ use crate::diagram::diagram;
 use crate::error::CommandError;
 use crate::reply;
 use crate::session::{
-    bench_stopped_note, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
+    bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
 };
 use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
@@ -371,10 +371,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
 
     fn bench(&self, depth: Option<u32>) -> BenchJob {
         let depth = depth.unwrap_or(G::bench_depth());
-        let mut fens: Vec<String> = G::bench_fens().iter().map(|f| f.to_string()).collect();
-        if fens.is_empty() {
-            fens.push(G::start(&self.options).fen());
-        }
+        let fens = bench_fens(G::bench_fens(), || G::start(&self.options).fen());
         let options = self.options.clone();
         Box::new(move |out, control| {
             let params = RoundParams {
@@ -386,18 +383,8 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
             };
             let mut totals = BenchTotals::default();
             let mut tt = TranspositionTable::new(16);
-            for (i, fen) in fens.iter().enumerate() {
-                if control.is_stopped() {
-                    out.line(&bench_stopped_note(i, fens.len()));
-                    break;
-                }
-                let pos = match G::from_fen(fen, &options) {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        out.error(format!("bench position {}: {e}", i + 1));
-                        continue;
-                    }
-                };
+            let parse = |fen: &str| G::from_fen(fen, &options);
+            bench_each(&fens, out, control, parse, |i, fen, pos| {
                 for side in Player::BOTH {
                     tt.clear();
                     let nested = Arc::new(Control::nested(control));
@@ -418,7 +405,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
                     ));
                 }
                 totals.positions += 1;
-            }
+            });
             totals
         })
     }

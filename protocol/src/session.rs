@@ -27,9 +27,37 @@ pub type PerftJob = Box<dyn FnOnce(&(dyn Fn() -> bool + Sync)) -> String + Send>
 /// A `bench` to run on its own thread: given where to print and what stops it, its totals.
 pub type BenchJob = Box<dyn FnOnce(&Out, &Arc<Control>) -> BenchTotals + Send>;
 
-/// The line of a `bench` that `stop` cut short, before its totals.
-pub fn bench_stopped_note(done: usize, of: usize) -> String {
-    format!("info string bench stopped: {done} of {of} positions searched")
+/// The FENs `bench` searches: the variant's list, or else its start position.
+pub fn bench_fens(list: &[&str], start: impl FnOnce() -> String) -> Vec<String> {
+    let mut fens: Vec<String> = list.iter().map(|f| f.to_string()).collect();
+    if fens.is_empty() {
+        fens.push(start());
+    }
+    fens
+}
+
+/// Hands each of `fens` that `parse` reads to `search`, with its index, until `control` stops
+/// (a line then says how far the bench got); a FEN that does not parse is an error line.
+pub fn bench_each<P>(
+    fens: &[String],
+    out: &Out,
+    control: &Control,
+    parse: impl Fn(&str) -> Result<P, ParseError>,
+    mut search: impl FnMut(usize, &str, P),
+) {
+    for (i, fen) in fens.iter().enumerate() {
+        if control.is_stopped() {
+            out.line(&format!(
+                "info string bench stopped: {i} of {} positions searched",
+                fens.len()
+            ));
+            return;
+        }
+        match parse(fen) {
+            Ok(pos) => search(i, fen, pos),
+            Err(e) => out.error(format!("bench position {}: {e}", i + 1)),
+        }
+    }
 }
 
 /// The closing lines of a divide that `stop` cut short, before its `Nodes searched` line.
@@ -323,10 +351,7 @@ impl<G: Describe> Session for GameSession<G> {
 
     fn bench(&self, depth: Option<u32>) -> BenchJob {
         let depth = depth.unwrap_or(G::bench_depth());
-        let mut fens: Vec<String> = G::bench_fens().iter().map(|f| f.to_string()).collect();
-        if fens.is_empty() {
-            fens.push(G::start(&self.options).fen());
-        }
+        let fens = bench_fens(G::bench_fens(), || G::start(&self.options).fen());
         let options = self.options.clone();
         Box::new(move |out, control| {
             let params = SearchParams::<G::Move> {
@@ -338,18 +363,8 @@ impl<G: Describe> Session for GameSession<G> {
             };
             let mut totals = BenchTotals::default();
             let mut tt = TranspositionTable::new(16);
-            for (i, fen) in fens.iter().enumerate() {
-                if control.is_stopped() {
-                    out.line(&bench_stopped_note(i, fens.len()));
-                    break;
-                }
-                let pos = match G::from_fen(fen, &options) {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        out.error(format!("bench position {}: {e}", i + 1));
-                        continue;
-                    }
-                };
+            let parse = |fen: &str| G::from_fen(fen, &options);
+            bench_each(&fens, out, control, parse, |i, fen, pos| {
                 tt.clear();
                 let start = Instant::now();
                 let nested = Control::nested(control);
@@ -365,7 +380,7 @@ impl<G: Describe> Session for GameSession<G> {
                     r.nodes,
                     reply::score_text(r.score)
                 ));
-            }
+            });
             totals
         })
     }

@@ -544,7 +544,9 @@ impl<'a, G: Game> Worker<'a, G> {
             return DRAW;
         }
         let in_check = pos.in_check();
-        if in_check {
+        // Check extensions within twice the iteration's depth (as Stockfish bounds them): where
+        // a king may stay attacked ply after ply (007's fast-and-deadly) they never ran out.
+        if in_check && ply < 2 * (self.completed_depth as usize + 1) {
             depth += 1;
         }
         if depth <= 0 {
