@@ -6,7 +6,7 @@
 //! and lines starting with `#` are skipped. The order is the evaluation's own; each variant's
 //! tests check the names against the ones its code expects, so a file written for another
 //! layout fails the build's tests rather than shifting every weight. `chimera tune` rewrites the
-//! file ([`format`]); docs/tuning.md describes the pipeline.
+//! file ([`format()`]); docs/tuning.md describes the pipeline.
 //!
 //! [`Tunable`] is what the tuner needs of a variant: its weights, their names, and for one
 //! position how often each weight counts for White minus Black ([`Features`]).

@@ -261,7 +261,7 @@ fn root_moves<G: Game>(
 /// returned line (the turn, then what the last search saw beyond it, for `ponder`).
 ///
 /// The searches run under `control`, as the first one did: a [`Control::halt`] (the GUI's
-/// `stop`) ends them within [`worker`]'s grace of nodes, and the line then ends where they got
+/// `stop`) ends them within `worker`'s grace of nodes, and the line then ends where they got
 /// to ([`turn_of`] completes it from the table). Each gets the depth `result` completed (at
 /// least 1) and what is left of `params`' node limit; where the first search was bounded by
 /// time (a clock, or a `ponder` search after `ponderhit`), the turn takes at most half the time

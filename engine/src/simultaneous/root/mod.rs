@@ -8,17 +8,17 @@
 //! Measured, every mix on payoffs shallower than that search lost to it (docs/ven-history.md),
 //! so nothing here gives up its depth unless deep bounds say that mixing pays:
 //!
-//! 1. [`plan`]: the time and node shares of the phases.
-//! 2. [`main_search`]: the main search.
-//! 3. [`saddle`]: the *saddle test*, a search at the same depth on the warm table in which the
+//! 1. `plan`: the time and node shares of the phases.
+//! 2. `main_search`: the main search.
+//! 3. `saddle`: the *saddle test*, a search at the same depth on the warm table in which the
 //!    opponent writes first in the root round only (every later round is the main search's,
 //!    with its keys and entries). Its value `U` bounds the round's value from above; where
 //!    `U` is within [`RoundParams::epsilon`] of `L`, `m*` is a saddle point at depth `D`.
-//! 4. [`matrix`]: otherwise, a small matrix of the orders the two searches left as witnesses
+//! 4. `matrix`: otherwise, a small matrix of the orders the two searches left as witnesses
 //!    (the opponent's order that holds `U`, the engine's answers to it and to `m*`'s reply,
 //!    the refutations of those answers), payoffs `D - 2` plies deep, as deep as the main search
 //!    saw the same positions. Its mix is checked against the opponent's whole order list.
-//! 5. [`choice`]: the mix is played only if it guarantees more than `L` (by
+//! 5. `choice`: the mix is played only if it guarantees more than `L` (by
 //!    [`RoundParams::mix_margin`]) against every column; otherwise `m*`. A stop, or a phase
 //!    that does not finish, leaves `m*`: the root is never weaker than the main search alone.
 //!
