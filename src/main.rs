@@ -80,9 +80,10 @@ fn main() -> ExitCode {
         Some(Command::Fuzz(args)) => fuzz::run(&args.argv()),
         Some(Command::Serve(args)) => serve::run(&args.argv()),
         Some(Command::Svg(args)) => svg_cmd::run(&args),
-        // The protocol's own `bench`, from the command line.
+        // The protocol's own `bench`, from the command line. No `quit` after it: that would
+        // stop the bench at once; the end of input waits for it to answer.
         Some(Command::Bench { depth }) => {
-            let command = format!("bench {}\nquit\n", depth.unwrap_or_default());
+            let command = format!("bench {}\n", depth.unwrap_or_default());
             chimera_protocol::run(Cursor::new(command), std::io::stdout());
             Ok(())
         }

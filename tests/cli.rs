@@ -29,7 +29,9 @@ fn help_lists_every_subcommand_with_exit_zero() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         let text = stdout(&out);
         assert!(text.contains("Usage: chimera"), "{args:?}: {text}");
-        for sub in ["perft", "bench", "match", "exploit", "serve", "svg", "fuzz"] {
+        for sub in [
+            "perft", "bench", "match", "exploit", "serve", "svg", "fuzz", "datagen", "tune",
+        ] {
             assert!(
                 text.contains(&format!("  {sub} ")),
                 "{args:?} lacks {sub}: {text}"
@@ -61,14 +63,54 @@ fn each_subcommand_has_help_naming_its_flags() {
         ),
         (
             "exploit",
-            &["--positions", "--generate", "--lean", "--root"],
+            &[
+                "--positions",
+                "--generate",
+                "--lean",
+                "--main-share",
+                "--judge-plies",
+                "--baseline",
+            ],
         ),
         ("serve", &["--port", "--host", "--max-searches"]),
         (
             "svg",
             &["--variant", "--fen", "--option", "--last", "--flip"],
         ),
-        ("fuzz", &["--target", "--lines", "--seed", "--verbose-from"]),
+        (
+            "fuzz",
+            &[
+                "--target",
+                "--lines",
+                "--answers",
+                "--seed",
+                "--verbose-from",
+            ],
+        ),
+        (
+            "datagen",
+            &[
+                "--variant",
+                "--games",
+                "--nodes",
+                "--threads",
+                "--seed",
+                "--out",
+                "--shard",
+            ],
+        ),
+        (
+            "tune",
+            &[
+                "--variant",
+                "--data",
+                "--out",
+                "--lambda",
+                "--epochs",
+                "--rate",
+                "--l2",
+            ],
+        ),
     ] {
         for args in [vec![sub, "--help"], vec!["help", sub]] {
             let out = chimera(&args);
@@ -150,4 +192,18 @@ fn no_argument_runs_the_protocol() {
     let out = child.wait_with_output().expect("wait");
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("readyok"), "{}", stdout(&out));
+}
+
+#[test]
+fn bench_runs_to_the_end_and_ends_with_the_line_openbench_reads() {
+    // The protocol's `bench` runs as a search; the command line waits for its totals.
+    let out = chimera(&["bench", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert!(
+        matches!(words[..], [n, "nodes", _, "nps"] if n.parse::<u64>().is_ok_and(|n| n > 0)),
+        "last line {last:?} of {text}"
+    );
 }

@@ -349,6 +349,36 @@ fn a_stopped_007_depth_1_search_answers_at_once() {
     assert!(ready < Duration::from_millis(250), "{ready:?}");
 }
 
+/// The fuzzer's Progressive fast-and-deadly middlegame (the `answers` target, seed 31): Black
+/// has eight more plies of its turn, each in check, and evasions in quiescence multiplied.
+#[test]
+fn a_depth_1_search_of_a_progressive_fast_and_deadly_turn_answers_by_itself() {
+    let _serial = serial();
+    let mut e = Engine::start();
+    for line in [
+        "setoption name UCI_Variant value 007",
+        "setoption name Schedule value progressive",
+        "setoption name FastAndDeadly value true",
+    ] {
+        e.send(line);
+    }
+    e.send(
+        "position startpos moves b1a3 e7e6 b2b4 b7b5 g2g3 a7a6 g3g4 a6a5 d2d4 c7c6 d1d3 g8e7 \
+         g1f3 h8g8 d3g6 c8b7 c1f4 a5b4 f4g5 b4b3 g5h6 e7g6 a1d1 d8b6 e1d2 g7h6 a3c4 b7a6 h2h4 \
+         b6d8 e2e3 g6e7 f3g1 b3c2 g1e2 b5b4 d2d3 g8g6 d1e1 g6g8 f2f3 c2c1q e1d1 d7d6 h1g1 e8d7 \
+         d1d2",
+    );
+    e.ready();
+    let sent = Instant::now();
+    e.send("go depth 1");
+    let (line, at) = e.wait_line("bestmove");
+    let took = at - sent;
+    eprintln!("progressive position: go depth 1 answered in {took:?}: {line}");
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    let ready = e.ready();
+    assert!(ready < Duration::from_millis(250), "{ready:?}");
+}
+
 #[test]
 fn a_go_with_no_clock_for_the_mover_answers_at_once() {
     let _serial = serial();

@@ -64,9 +64,12 @@ impl Game for Position {
     // A turn is several plies (friendly, enemy, friendly), written comma-joined (§10.1).
     const TURN_SEPARATOR: Option<char> = Some(',');
     /// Under fast-and-deadly a king may stay attacked ply after ply, so evasions in quiescence
-    /// never run out: a depth-1 search of issue #31's position passed 10 M nodes unbounded and
-    /// takes 156 with 4 plies (52 with 1, 401 with 6, 3,247 with 8).
-    const QUIESCENCE_EVASION_PLIES: usize = 4;
+    /// never run out: a depth-1 search of issue #31's Detente position passed 10 M nodes
+    /// unbounded (29 nodes with this bound). A Progressive
+    /// turn gives one player up to ten plies in a row, every one of them in check: the fuzzer's
+    /// Progressive position (tests/stop_latency.rs) took 6.0 M nodes and over 4 s at depth 1
+    /// with 4 plies, 10,219 nodes with 2, 632 with 1. Two keeps a reply to a check in view.
+    const QUIESCENCE_EVASION_PLIES: usize = 2;
 
     fn start(options: &Options) -> Self {
         Position::start(options)
