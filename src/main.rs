@@ -47,11 +47,11 @@ enum Command {
     /// How exploitable the engine's round strategies are (Ven)
     Exploit(exploit_cmd::ExploitArgs),
     /// Serve the web board (docs/web.md)
-    Serve(cli::ServeArgs),
+    Serve(serve::Config),
     /// Draw a position as SVG on stdout
     Svg(svg_cmd::SvgArgs),
     /// Seeded fuzzing of the protocol and every variant's parsers
-    Fuzz(cli::FuzzArgs),
+    Fuzz(fuzz::Args),
     /// Self-play positions for tuning (docs/tuning.md)
     Datagen(datagen::Args),
     /// Fit a variant's evaluation weights to datagen's positions (docs/tuning.md)
@@ -77,8 +77,8 @@ fn main() -> ExitCode {
             None => Err("the match arguments went missing".into()),
         },
         Some(Command::Exploit(args)) => exploit_cmd::run(&args),
-        Some(Command::Fuzz(args)) => fuzz::run(&args.argv()),
-        Some(Command::Serve(args)) => serve::run(&args.argv()),
+        Some(Command::Fuzz(args)) => fuzz::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Svg(args)) => svg_cmd::run(&args),
         // The protocol's own `bench`, from the command line. No `quit` after it: that would
         // stop the bench at once; the end of input waits for it to answer.

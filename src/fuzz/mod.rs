@@ -34,10 +34,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use variants::{Budget, VariantFuzz};
 
-const USAGE: &str = "usage: chimera fuzz [--target all|games|fen|moves|protocol|answers] \
-                     [--lines N] [--games N] [--cases N] [--answers N] [--seed S] [--verbose] \
-                     [--verbose-from LINE]";
-
 /// A line that takes longer than this to be handled and its search stopped is a hang.
 const HANG: Duration = Duration::from_secs(10);
 
@@ -88,55 +84,38 @@ fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     }
 }
 
-struct Args {
+/// `chimera fuzz`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// What to fuzz
+    #[arg(long, value_name = "TARGET", default_value = "all",
+          value_parser = ["all", "games", "fen", "moves", "protocol", "answers"])]
     target: String,
+    /// Protocol lines to feed the engine
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
     lines: u64,
+    /// Random games per variant
+    #[arg(long, value_name = "N", default_value_t = 20)]
     games: usize,
+    /// FEN and move cases per variant
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
     cases: usize,
-    /// Middlegames per variant for the `answers` target.
+    /// Middlegames per variant for the `answers` target
+    #[arg(long, value_name = "N", default_value_t = 40)]
     answers: usize,
+    /// The seed: the same seed replays the same run
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Print every protocol line from this index on, with what it answered.
+    /// Print every protocol line with what it answered
+    #[arg(long)]
+    verbose: bool,
+    /// Print the protocol lines from this index on
+    #[arg(long, value_name = "LINE", default_value_t = u64::MAX, hide_default_value = true)]
     verbose_from: u64,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        target: "all".into(),
-        lines: 100_000,
-        games: 20,
-        cases: 20_000,
-        answers: 40,
-        seed: 1,
-        verbose_from: u64::MAX,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or(format!("{flag} needs a value\n{USAGE}"));
-        let number = |v: &str| -> Result<u64, String> {
-            v.parse()
-                .map_err(|_| format!("{flag}: '{v}' is not a number\n{USAGE}"))
-        };
-        match flag.as_str() {
-            "--target" => a.target = value()?.clone(),
-            "--lines" => a.lines = number(value()?)?,
-            "--games" => a.games = number(value()?)? as usize,
-            "--cases" => a.cases = number(value()?)? as usize,
-            "--answers" => a.answers = number(value()?)? as usize,
-            "--seed" => a.seed = number(value()?)?,
-            "--verbose" => a.verbose_from = 0,
-            "--verbose-from" => a.verbose_from = number(value()?)?,
-            other => return Err(format!("unknown flag '{other}'\n{USAGE}")),
-        }
-    }
-    if !["all", "games", "fen", "moves", "protocol", "answers"].contains(&a.target.as_str()) {
-        return Err(format!("unknown target '{}'\n{USAGE}", a.target));
-    }
-    Ok(a)
-}
-
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = parse_args(args)?;
+pub fn run(a: &Args) -> Result<(), String> {
+    let verbose_from = if a.verbose { 0 } else { a.verbose_from };
     panic::set_hook(Box::new(|info| {
         PANICS.fetch_add(1, Ordering::SeqCst);
         *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = info.to_string();
@@ -169,7 +148,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         pool.push((report.name, report.lines));
     }
     if wants("protocol") {
-        tally.add(protocol(&pool, a.lines, a.seed, a.verbose_from));
+        tally.add(protocol(&pool, a.lines, a.seed, verbose_from));
     }
     if wants("answers") {
         tally.add(answers::answers(a.answers, 240, a.seed));

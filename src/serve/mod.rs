@@ -11,58 +11,30 @@ pub mod assets;
 pub mod games;
 pub mod http;
 
+use crate::cli::ranged;
 use games::Table;
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-const USAGE: &str = "usage: chimera serve [--port P] [--host H] [--max-searches N]";
-
 /// Connections served at once; more get a 503 at once.
 const MAX_CONNECTIONS: usize = 256;
 /// Games kept; a new one beyond this replaces the least recently used idle one.
 pub const MAX_GAMES: usize = 128;
 
+/// `chimera serve`'s arguments.
+#[derive(clap::Args, Debug)]
 pub struct Config {
+    /// The address to listen on (the default, 127.0.0.1, is this machine only)
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
     pub host: String,
+    /// The port to listen on (0: any free one; the first line names it)
+    #[arg(long, value_name = "P", default_value_t = 8080)]
     pub port: u16,
+    /// Searches running at once, all games together
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = ranged(1usize, 1024))]
     pub max_searches: usize,
-}
-
-fn parse_args(args: &[String]) -> Result<Config, String> {
-    let mut config = Config {
-        host: "127.0.0.1".into(),
-        port: 8080,
-        max_searches: 32,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
-        match flag {
-            "--port" => {
-                config.port = value
-                    .parse()
-                    .map_err(|_| format!("--port '{value}' is not a port number (0-65535)"))?
-            }
-            "--host" => config.host = value.clone(),
-            "--max-searches" => {
-                config.max_searches = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=1024).contains(n))
-                    .ok_or_else(|| {
-                        format!("--max-searches '{value}' is not a number from 1 to 1024")
-                    })?
-            }
-            _ => return Err(format!("unknown argument '{flag}'; {USAGE}")),
-        }
-        i += 2;
-    }
-    Ok(config)
 }
 
 /// Connections still sending their request. Beyond this many, a new connection closes the one
@@ -154,8 +126,7 @@ pub fn serve(listener: TcpListener, max_searches: usize, host: &str) {
     }
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let config = parse_args(args)?;
+pub fn run(config: &Config) -> Result<(), String> {
     let listener = TcpListener::bind((config.host.as_str(), config.port))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
     let addr = listener
