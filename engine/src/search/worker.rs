@@ -404,11 +404,14 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.stopped {
                 return;
             }
-            let bound = if score <= alpha {
+            // A window already open on the failing side has nothing to widen: the score
+            // stands (a root whose every move scores -INFINITE looped here until `delta`
+            // overflowed, found by tests/stop_latency.rs in a 007 fast-and-deadly middlegame).
+            let bound = if score <= alpha && alpha > -INFINITE {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
                 Bound::Upper
-            } else if score >= beta {
+            } else if score >= beta && beta < INFINITE {
                 beta = (score + delta).min(INFINITE);
                 Bound::Lower
             } else {
@@ -418,7 +421,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.root_moves[line].score = score;
                 self.report_line(line, depth as u32, bound, report);
             }
-            delta += delta / 2;
+            delta = delta.saturating_add(delta / 2);
         }
     }
 
