@@ -50,17 +50,7 @@ impl Engine {
 
     /// Waits for a line starting with `prefix`; the time it came.
     fn wait_for(&self, prefix: &str) -> Instant {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no '{prefix}' within 20 s"));
-            if line.starts_with(prefix) {
-                return Instant::now();
-            }
-        }
+        self.wait_line(prefix).1
     }
 }
 
