@@ -1,6 +1,8 @@
 //! What the subcommands' typed arguments share: value parsers for numbers in a range and for
-//! `NAME=VALUE` pairs. Each subcommand's arguments are a struct beside its code.
+//! `NAME=VALUE` pairs, and the one way a subcommand finds its variant. Each subcommand's
+//! arguments are a struct beside its code.
 
+use chimera_protocol::registry::{self, VariantTask};
 #[cfg(test)]
 use clap::{Args, FromArgMatches};
 use std::fmt::Display;
@@ -34,4 +36,18 @@ pub fn parse<A: Args + FromArgMatches>(name: &'static str, args: &[&str]) -> Res
         .try_get_matches_from(std::iter::once(name).chain(args.iter().copied()))
         .map_err(|e| e.to_string())?;
     A::from_arg_matches(&matches).map_err(|e| e.to_string())
+}
+
+/// Runs a subcommand's `task` on the registry variant `name` (any case); an unknown name is the
+/// error, naming it and the variants there are.
+pub fn on_variant<T>(name: &str, task: T) -> Result<(), String>
+where
+    T: VariantTask<Output = Result<(), String>>,
+{
+    registry::with_variant(name, task).unwrap_or_else(|| {
+        Err(format!(
+            "unknown variant '{name}' (one of: {})",
+            registry::NAMES.join(", ")
+        ))
+    })
 }

@@ -7,7 +7,7 @@ use crate::cli::{name_value, ranged};
 use chimera_engine::perft::{divide, format_divide};
 use chimera_engine::simultaneous::perft as rounds_perft;
 use chimera_engine::{Game, ParseError, VariantOptions};
-use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use clap::Args;
@@ -41,13 +41,7 @@ impl PerftArgs {
 
 /// Runs the command; the error is the one line to print.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    registry::with_variant(&args.variant, Perft(args)).unwrap_or_else(|| {
-        Err(format!(
-            "unknown variant '{}' (one of: {})",
-            args.variant,
-            registry::NAMES.join(", ")
-        ))
-    })
+    crate::cli::on_variant(&args.variant, Perft(args))
 }
 
 /// Perft of one registry variant, with its preset options and then the command line's.

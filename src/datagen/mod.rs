@@ -12,7 +12,7 @@ mod selfplay;
 
 use crate::cli::ranged;
 use chimera_engine::{Game, VariantOptions};
-use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use record::scan;
@@ -61,13 +61,7 @@ fn shard(text: &str) -> Result<(u64, u64), String> {
 
 /// Runs the command; the error is the one line to print.
 pub fn run(args: &Args) -> Result<(), String> {
-    registry::with_variant(&args.variant, Datagen(args)).unwrap_or_else(|| {
-        Err(format!(
-            "unknown variant '{}' (one of: {})",
-            args.variant,
-            registry::NAMES.join(", ")
-        ))
-    })
+    crate::cli::on_variant(&args.variant, Datagen(args))
 }
 
 struct Datagen<'a>(&'a Args);

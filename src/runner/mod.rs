@@ -24,7 +24,7 @@ pub mod stats;
 pub mod tournament;
 
 use chimera_engine::{Player, VariantOptions};
-use chimera_protocol::registry::{self, Preset, VariantTask};
+use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use config::{Config, EngineSpec};
@@ -44,12 +44,7 @@ use tournament::{Pairing, Table};
 /// Runs the match `config` describes, printing progress and the final tables on stdout.
 pub fn run(config: Config) -> Result<(), String> {
     let variant = config.variant.clone();
-    registry::with_variant(&variant, MatchTask(config)).unwrap_or_else(|| {
-        Err(format!(
-            "unknown variant '{variant}' (known: {})",
-            registry::NAMES.join(", ")
-        ))
-    })
+    crate::cli::on_variant(&variant, MatchTask(config))
 }
 
 struct MatchTask(Config);
