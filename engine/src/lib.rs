@@ -4,6 +4,7 @@
 //! which are written once over those contracts. `docs/architecture.md` has the tour.
 
 pub mod attacks;
+pub mod baseline;
 pub mod bitboard;
 pub mod describe;
 pub mod eval;

@@ -6,8 +6,8 @@
 /// both players is legal, and whole turns come back as the protocol writes them.
 #[cfg(test)]
 mod tests {
-    use crate::baseline::{choose_turn, Play};
     use crate::reply::{bestmove_line, plies_text};
+    use chimera_engine::baseline::{choose_turn, Play};
     use chimera_engine::history::History;
     use chimera_engine::search::{
         complete_turn, search, Control, Limits, SearchParams, TranspositionTable,

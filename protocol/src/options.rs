@@ -1,7 +1,7 @@
 //! The engine's own options (variant options belong to each variant): their `uci` lines and
 //! the checked setting of each.
 
-use crate::baseline::Play;
+use chimera_engine::baseline::Play;
 use chimera_engine::game::parse_check;
 use chimera_engine::search::Pruning;
 use chimera_engine::ParseError;

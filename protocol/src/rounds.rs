@@ -3,7 +3,6 @@
 //! which side the engine writes for (`go side white|black`), and the answer is one order drawn
 //! from a mixed strategy, announced in an `info string strategy ...` line before `bestmove`.
 
-use crate::baseline::Play;
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::error::CommandError;
@@ -11,6 +10,7 @@ use crate::reply;
 use crate::session::{
     bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
 };
+use chimera_engine::baseline::{self, Play};
 use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
@@ -177,60 +177,6 @@ pub fn draw_order<O: Copy>(strategy: &[(O, f64)], rng: &mut SmallRng) -> Option<
         .rev()
         .find(|(_, p)| *p > 0.0)
         .map(|(o, _)| *o)
-}
-
-/// The baseline players of a simultaneous game: `random` writes a uniformly random order;
-/// `greedy` the order whose resolved positions are best for it on average over a uniformly
-/// random opponent, by one round of look-ahead (static evaluation, decided games first).
-pub fn baseline_order<G: SimultaneousGame>(
-    pos: &G,
-    side: Player,
-    play: Play,
-    rng: &mut SmallRng,
-) -> Option<G::Order> {
-    let mut mine = G::Orders::default();
-    pos.orders(side, &mut mine);
-    let mut theirs = G::Orders::default();
-    pos.orders(side.other(), &mut theirs);
-    if mine.is_empty() || theirs.is_empty() {
-        return None;
-    }
-    if play.pick(rng) != Play::Greedy {
-        return Some(mine[rng.random_range(0..mine.len())]);
-    }
-    let value = |after: &G| -> f64 {
-        match after.outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == side => 1e9,
-            Some(Outcome::Win { .. }) => -1e9,
-            Some(Outcome::Draw(_)) => 0.0,
-            None => (after.evaluate() * side.sign()) as f64,
-        }
-    };
-    let mut best = (mine[0], f64::MIN);
-    let mut ties = 0u32;
-    for &m in mine.iter() {
-        let total: f64 = theirs
-            .iter()
-            .map(|&t| {
-                let (w, b) = match side {
-                    Player::White => (m, t),
-                    Player::Black => (t, m),
-                };
-                value(&pos.resolve(w, b))
-            })
-            .sum();
-        let v = total / theirs.len() as f64;
-        if v > best.1 {
-            best = (m, v);
-            ties = 1;
-        } else if v == best.1 {
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                best.0 = m;
-            }
-        }
-    }
-    Some(best.0)
 }
 
 impl<G: DescribeRounds> Session for RoundSession<G> {
@@ -430,7 +376,7 @@ fn write_order<G: SimultaneousGame>(
         Play::Random | Play::Greedy | Play::RandomGreedy => {
             let order = {
                 let mut rng = env.rng.lock().unwrap_or_else(|p| p.into_inner());
-                baseline_order(root, side, o.play, &mut rng)
+                baseline::choose_order(root, side, o.play, &mut rng)
             };
             wait_for_stop();
             order

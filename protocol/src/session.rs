@@ -3,12 +3,12 @@
 //! variant; the protocol holds each behind the object-safe [`Session`], so it dispatches once
 //! per command and the search below runs without any dynamic call.
 
-use crate::baseline::{self, Play};
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::error::CommandError;
 use crate::options::EngineOptions;
 use crate::reply::{self, Out};
+use chimera_engine::baseline::{self, Play};
 use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};

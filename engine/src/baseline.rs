@@ -6,11 +6,12 @@
 //! random half the time and greedy otherwise (what the only other simultaneous-chess program
 //! plays). These answer at once. A whole turn is chosen ply by ply, so 007's multi-ply turns
 //! work too. `maximin` is the search itself in sequential variants; in Ven it is the pure
-//! serialized alpha-beta order (see [`chimera_engine::simultaneous::root::maximin`]), the
-//! "just use alpha-beta" engine the matrix search must beat. Ven's baselines are in
-//! [`crate::rounds`].
+//! serialized alpha-beta order (see [`crate::simultaneous::root::maximin`]), the
+//! "just use alpha-beta" engine the matrix search must beat. In a simultaneous game a player
+//! writes one order a round instead ([`choose_order`]).
 
-use chimera_engine::{Game, Outcome, ParseError, Player};
+use crate::simultaneous::SimultaneousGame;
+use crate::{Game, Outcome, ParseError, Player};
 use rand::rngs::SmallRng;
 use rand::RngExt;
 
@@ -135,10 +136,64 @@ pub fn choose_turn<G: Game>(root: &G, play: Play, rng: &mut SmallRng) -> (Vec<G:
     (turn, value)
 }
 
+/// The baseline players of a simultaneous game: `random` writes a uniformly random order;
+/// `greedy` the order whose resolved positions are best for it on average over a uniformly
+/// random opponent, by one round of look-ahead (static evaluation, decided games first).
+pub fn choose_order<G: SimultaneousGame>(
+    pos: &G,
+    side: Player,
+    play: Play,
+    rng: &mut SmallRng,
+) -> Option<G::Order> {
+    let mut mine = G::Orders::default();
+    pos.orders(side, &mut mine);
+    let mut theirs = G::Orders::default();
+    pos.orders(side.other(), &mut theirs);
+    if mine.is_empty() || theirs.is_empty() {
+        return None;
+    }
+    if play.pick(rng) != Play::Greedy {
+        return Some(mine[rng.random_range(0..mine.len())]);
+    }
+    let value = |after: &G| -> f64 {
+        match after.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == side => 1e9,
+            Some(Outcome::Win { .. }) => -1e9,
+            Some(Outcome::Draw(_)) => 0.0,
+            None => (after.evaluate() * side.sign()) as f64,
+        }
+    };
+    let mut best = (mine[0], f64::MIN);
+    let mut ties = 0u32;
+    for &m in mine.iter() {
+        let total: f64 = theirs
+            .iter()
+            .map(|&t| {
+                let (w, b) = match side {
+                    Player::White => (m, t),
+                    Player::Black => (t, m),
+                };
+                value(&pos.resolve(w, b))
+            })
+            .sum();
+        let v = total / theirs.len() as f64;
+        if v > best.1 {
+            best = (m, v);
+            ties = 1;
+        } else if v == best.1 {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best.0 = m;
+            }
+        }
+    }
+    Some(best.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_engine::variants::chess::Position;
+    use crate::variants::chess::Position;
     use rand::SeedableRng;
 
     fn turn(fen: &str, play: Play, seed: u64) -> Vec<String> {
