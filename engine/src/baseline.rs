@@ -99,22 +99,34 @@ fn choose_ply<G: Game>(pos: &G, play: Play, rng: &mut SmallRng) -> Option<(G::Mo
         return Some((moves[rng.random_range(0..moves.len())], 0));
     }
     let me = pos.to_move();
-    let mut best = (moves[0], i32::MIN);
+    Some(best_at_random(&moves, i32::MIN, rng, |mv| {
+        greedy_value(&pos.play(mv), me)
+    }))
+}
+
+/// The item of `items` (not empty) of the highest `value`, and that value; equal-best items
+/// are drawn with equal chance (reservoir sampling, one draw per tie met).
+fn best_at_random<T: Copy, V: PartialOrd + Copy>(
+    items: &[T],
+    floor: V,
+    rng: &mut SmallRng,
+    mut value: impl FnMut(T) -> V,
+) -> (T, V) {
+    let mut best = (items[0], floor);
     let mut ties = 0u32;
-    for &mv in moves.iter() {
-        let value = greedy_value(&pos.play(mv), me);
-        if value > best.1 {
-            best = (mv, value);
+    for &item in items {
+        let v = value(item);
+        if v > best.1 {
+            best = (item, v);
             ties = 1;
-        } else if value == best.1 {
-            // Reservoir sampling: each of the equal-best plies is kept with equal chance.
+        } else if v == best.1 {
             ties += 1;
             if rng.random_range(0..ties) == 0 {
-                best.0 = mv;
+                best.0 = item;
             }
         }
     }
-    Some(best)
+    best
 }
 
 /// The whole turn the player to move at `root` plays: plies while he decides and the game goes
@@ -163,9 +175,7 @@ pub fn choose_order<G: SimultaneousGame>(
             None => (after.evaluate() * side.sign()) as f64,
         }
     };
-    let mut best = (mine[0], f64::MIN);
-    let mut ties = 0u32;
-    for &m in mine.iter() {
+    let best = best_at_random(&mine, f64::MIN, rng, |m| {
         let total: f64 = theirs
             .iter()
             .map(|&t| {
@@ -176,17 +186,8 @@ pub fn choose_order<G: SimultaneousGame>(
                 value(&pos.resolve(w, b))
             })
             .sum();
-        let v = total / theirs.len() as f64;
-        if v > best.1 {
-            best = (m, v);
-            ties = 1;
-        } else if v == best.1 {
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                best.0 = m;
-            }
-        }
-    }
+        total / theirs.len() as f64
+    });
     Some(best.0)
 }
 
