@@ -11,7 +11,6 @@ use crate::session::{
     bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
 };
 use chimera_engine::baseline::{self, Play};
-use chimera_engine::game::{DrawReason, Outcome};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
 use chimera_engine::simultaneous::{perft, SimultaneousGame};
@@ -23,65 +22,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub use chimera_engine::describe::DescribeRounds;
-
-/// A game of a simultaneous variant as played: the position, the rounds before it (their keys,
-/// for repetition) and the last round's report.
-#[derive(Clone, Debug)]
-pub struct Rounds<G: SimultaneousGame> {
-    position: G,
-    keys: Vec<u64>,
-    last: Option<G::Report>,
-}
-
-impl<G: SimultaneousGame> Rounds<G> {
-    pub fn new(position: G) -> Self {
-        Rounds {
-            position,
-            keys: Vec::new(),
-            last: None,
-        }
-    }
-
-    pub fn position(&self) -> &G {
-        &self.position
-    }
-
-    /// Keys of the positions before the current one, oldest first.
-    pub fn keys(&self) -> &[u64] {
-        &self.keys
-    }
-
-    /// The report of the last round played.
-    pub fn last_report(&self) -> Option<&G::Report> {
-        self.last.as_ref()
-    }
-
-    /// Plays a round of two orders, each legal for its side here.
-    pub fn play(&mut self, white: G::Order, black: G::Order) -> &G::Report {
-        let (next, report) = self.position.resolve_with_report(white, black);
-        self.keys.push(self.position.key());
-        self.position = next;
-        self.last.insert(report)
-    }
-
-    /// The outcome, by the rules of the position and by repetition (the third occurrence of a
-    /// position at the start of a round, within the clock's reversible stretch).
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.position.outcome() {
-            return Some(o);
-        }
-        let key = self.position.key();
-        let window = self.position.halfmove_clock() as usize / 2;
-        let seen = self
-            .keys
-            .iter()
-            .rev()
-            .take(window)
-            .filter(|k| **k == key)
-            .count();
-        (seen >= 2).then_some(Outcome::Draw(DrawReason::Repetition))
-    }
-}
+pub use chimera_engine::history::Rounds;
 
 pub struct RoundSession<G: SimultaneousGame> {
     name: &'static str,

@@ -13,9 +13,9 @@ use crate::runner::game::{
 use crate::runner::openings::Opening;
 use crate::runner::process::{EngineError, EngineProcess};
 use crate::runner::referee::Ply;
+use chimera_engine::history::Rounds;
 use chimera_engine::simultaneous::SimultaneousGame;
 use chimera_engine::Player;
-use chimera_protocol::rounds::Rounds;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
