@@ -5,6 +5,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod board_view;
 pub mod describe;
 pub mod eval;
 pub mod game;

@@ -18,7 +18,7 @@
 //! assert_eq!(chimera_engine::perft::perft(&after, 2), 600);
 //! ```
 
-mod describe;
+pub mod describe;
 pub mod eval;
 pub mod exchange;
 mod fen;
