@@ -3,8 +3,6 @@
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
 pub mod baseline;
-pub mod board_api;
-mod board_rounds;
 pub mod command;
 pub mod diagram;
 pub mod engine;
