@@ -73,6 +73,10 @@ impl Describe for Position {
     fn ply_effects(&self, mv: Move, after: &Self) -> PlyEffects {
         chess_effects(&self.board_view(), &after.board_view(), mv)
     }
+
+    fn ply_notation(&self, mv: Move) -> String {
+        super::san::san(self, mv)
+    }
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ mod movegen;
 mod moves;
 mod position;
 mod pseudo;
+pub mod san;
 mod status;
 mod types;
 mod zobrist;

@@ -4,7 +4,9 @@
 use super::Position;
 use crate::board_view::{BoardView, PlyEffects};
 use crate::describe::{squares_text, Describe};
+use crate::game::{Game, Outcome};
 use crate::variants::chess::describe::{chess_effects, chess_view};
+use crate::variants::chess::san::san_body;
 use crate::variants::chess::Move;
 
 impl Describe for Position {
@@ -39,6 +41,22 @@ impl Describe for Position {
         view
     }
 
+    /// SAN, as the spec's example games write plies: `+` when the ply leaves the king of the
+    /// other colour than the man moved attacked, `#` when it wins the game.
+    fn ply_notation(&self, mv: Move) -> String {
+        let mut moves = super::MoveList::new();
+        self.legal_moves(&mut moves);
+        let mut s = san_body(self.board(), mv, moves.iter().copied());
+        let after = self.play(mv);
+        let (mover, board) = (self.color(), after.board());
+        if matches!(after.outcome(), Some(Outcome::Win { .. })) {
+            s.push('#');
+        } else if board.is_attacked(board.king(mover.other()), mover) {
+            s.push('+');
+        }
+        s
+    }
+
     fn ply_effects(&self, mv: Move, after: &Self) -> PlyEffects {
         PlyEffects {
             enemy: !self.is_friendly_ply(),
@@ -51,7 +69,7 @@ impl Describe for Position {
 mod tests {
     use super::*;
     use crate::board_view::{Cell, How};
-    use crate::game::{Game, Player};
+    use crate::game::Player;
 
     #[test]
     fn a_standard_turn_marks_its_enemy_ply_and_what_it_took() {
@@ -84,5 +102,23 @@ mod tests {
             "{:?}",
             view.notes
         );
+    }
+
+    #[test]
+    fn plies_are_written_in_san_as_the_spec_writes_them() {
+        // The spec's §13 game (Balanced, Detente): f3 | h6 e4 | e5 g4 Qh4+ | Ke2.
+        let options = super::super::Options {
+            schedule: super::super::Schedule::Balanced,
+            detente: true,
+            ..Default::default()
+        };
+        let mut pos = Position::start(&options);
+        let mut sans = Vec::new();
+        for uci in ["f2f3", "h7h6", "e2e4", "e7e5", "g2g4", "d8h4", "e1e2"] {
+            let mv = pos.parse_move(uci).unwrap();
+            sans.push(pos.ply_notation(mv));
+            pos = pos.play(mv);
+        }
+        assert_eq!(sans, ["f3", "h6", "e4", "e5", "g4", "Qh4+", "Ke2"]);
     }
 }
