@@ -47,7 +47,6 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
                     json!({
                         "square": r.at.to_string(),
                         "piece": r.man.fen_letter().to_string(),
-                        "name": r.man.name,
                         "how": r.how.word(),
                     })
                 })
