@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn draws_lene_hau_stacks_and_travellers() {
         let fen = "4k3/8/8/8/8/5[NP]2/8/4K2R w K - 0 1 -";
-        let pos = LeneHau::from_fen(fen, &Default::default()).unwrap();
+        let pos = <LeneHau as Game>::from_fen(fen, &Default::default()).unwrap();
         let after = pos.play(pos.parse_move("e1g1").unwrap());
         let d = diagram(&after.board_view()).unwrap();
         let lines: Vec<&str> = d.lines().collect();
