@@ -6,6 +6,7 @@
 //! `serve` and `svg` use in `picture/`). The command line is one clap declaration: [`Cli`] here,
 //! each subcommand's arguments a struct beside its code.
 
+mod board;
 mod cli;
 mod datagen;
 mod exploit_cmd;

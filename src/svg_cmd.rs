@@ -3,26 +3,26 @@
 //! the position and draws the position after it with the move marked (and, in Double-Ended,
 //! what it captured by approach or withdrawal).
 
+use crate::board::{self, BoardGame, Effects};
 use crate::cli::name_value;
-use crate::picture::{self, Marks, OrderMark};
-use chimera_protocol::board_api::{self, BoardGame, Grid};
+use crate::picture::{self, Marks};
 use clap::Args;
 use std::io::Write;
 
 /// The picture of a game as it stands: its last turn (every ply of a 007 turn; a Ven round's
-/// two orders with what the report says became of them), what that removed, kings in check.
+/// two orders with what became of them), what that removed, kings in check.
 pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
-    let fen = game.fen();
+    let view = game.view();
     let plies = game.plies();
     let mut marks = Marks {
         flipped,
         ..Marks::default()
     };
-    if game.simultaneous() {
-        // One record is one whole round: only the latest is drawn.
-        if let Some(round) = plies.last() {
-            marks.orders = round_marks(&round.text, &round.note);
-        }
+    if let Some(Effects::Round(round)) = plies.last().map(|p| &p.effects) {
+        // One record is one whole round: only the latest is drawn, with the kings it checked.
+        marks.orders = round.orders.clone();
+        marks.removed = round.removed.clone();
+        marks.checks = round.checks.iter().filter_map(|&p| view.king(p)).collect();
     } else {
         // The last turn: the latest plies one player decided in a row.
         let decider = plies.last().map(|p| p.player);
@@ -30,38 +30,17 @@ pub fn game_svg(game: &dyn BoardGame, flipped: bool) -> String {
             .iter()
             .rposition(|p| Some(p.player) != decider)
             .map_or(0, |i| i + 1);
-        let turn = &plies[start..];
-        marks.turn = turn.iter().map(|p| (p.text.clone(), p.enemy)).collect();
-        marks.removed = turn.iter().flat_map(|p| p.removed.clone()).collect();
-    }
-    match Grid::from_fen(&fen) {
-        Ok(grid) => {
-            let white = fen.split_whitespace().nth(1) != Some("b");
-            // A round's report names every king in check; elsewhere the side to move's.
-            let checked: Vec<bool> = match plies.last().filter(|_| game.simultaneous()) {
-                Some(round) => {
-                    let checks = round.note.split_whitespace().nth(2).unwrap_or("-");
-                    [(checks.contains('W'), true), (checks.contains('B'), false)]
-                        .into_iter()
-                        .filter(|(c, _)| *c)
-                        .map(|(_, w)| w)
-                        .collect()
-                }
-                None if game.in_check() => vec![white],
-                None => Vec::new(),
-            };
-            marks.checks = checked
-                .into_iter()
-                .filter_map(|w| picture::king_square(&grid, w))
-                .collect();
-            picture::board_svg(game.variant(), &grid, &marks)
+        for p in &plies[start..] {
+            if let Effects::Ply(e) = &p.effects {
+                marks.turn.push(e.clone());
+                marks.removed.extend_from_slice(&e.removed);
+            }
         }
-        // A placement the grid cannot read (a later variant's marks): an empty picture.
-        Err(e) => format!(
-            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 400 40'><text x='4' y='24'>{}</text></svg>",
-            e.what().replace('&', "&amp;").replace('<', "&lt;")
-        ),
+        if game.in_check() {
+            marks.checks.extend(view.king(view.colour));
+        }
     }
+    picture::board_svg(game.variant(), &view, &marks)
 }
 
 /// `chimera svg`'s arguments.
@@ -84,19 +63,6 @@ pub struct SvgArgs {
     flipped: bool,
 }
 
-/// A round `WHITE,BLACK` and its report `WHITE_CODE BLACK_CODE CHECKS` as two order marks.
-fn round_marks(text: &str, report: &str) -> Vec<OrderMark> {
-    let mut codes = report.split_whitespace();
-    text.split(',')
-        .zip([true, false])
-        .map(|(order, white)| OrderMark {
-            text: order.to_string(),
-            white,
-            code: codes.next().unwrap_or("ok").to_string(),
-        })
-        .collect()
-}
-
 pub fn run(args: &SvgArgs) -> Result<(), String> {
     let SvgArgs {
         variant,
@@ -105,11 +71,9 @@ pub fn run(args: &SvgArgs) -> Result<(), String> {
         last,
         flipped,
     } = args;
-    let mut game = board_api::open(variant, options, fen.as_deref()).map_err(|e| e.to_string())?;
-    if let Some(ply) = &last {
-        for ply in ply.split(',') {
-            game.play(ply).map_err(|e| e.to_string())?;
-        }
+    let mut game = board::open(variant, options, fen.as_deref()).map_err(|e| e.to_string())?;
+    if let Some(turn) = &last {
+        game.play_turn(turn).map_err(|e| e.to_string())?;
     }
     let svg = game_svg(game.as_ref(), *flipped);
     let mut stdout = std::io::stdout().lock();

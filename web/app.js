@@ -404,7 +404,8 @@ function showMoves() {
     prev = p.player;
     const span = document.createElement("span");
     span.className = "ply" + (p.enemy ? " enemy" : "") + (i === state.plies.length - 1 ? " last" : "");
-    span.textContent = p.text;
+    // The spec's notation (SAN in chess and 007); `text` is what the protocol reads.
+    span.textContent = p.notation || p.text;
     navigable(span, i + 1);
     if (p.enemy) span.title = `enemy ply: ${p.player} moved a ${p.player === "white" ? "black" : "white"} piece`;
     li.append(span);
@@ -425,7 +426,7 @@ function announce() {
   const plies = state.plies;
   if (plies.length > announced) {
     const p = plies[plies.length - 1];
-    $("announce").textContent = `${p.player} played ${p.text}` + (p.note ? ` (${p.note})` : "");
+    $("announce").textContent = `${p.player} played ${p.notation || p.text}` + (p.note ? ` (${p.note})` : "");
   }
   announced = plies.length;
 }

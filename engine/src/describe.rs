@@ -1,8 +1,10 @@
 //! What a variant shows beyond the rules' contracts, each in its own folder
 //! (`variants/<name>/describe.rs`): checkers for `d`, the terms of `eval`, the positions and
-//! depth of `bench`, the PGN name, the names of its pieces. Every method has a default, so a
-//! plain variant's impl names its bench positions and little else.
+//! depth of `bench`, the PGN name, the names of its pieces, and the position and each ply as a
+//! board shows them ([`crate::board_view`]). Every method has a default (a game without a board,
+//! such as the toys, shows an empty one), so a variant's impl says only what it has.
 
+use crate::board_view::{BoardView, PlyEffects, RoundEffects};
 use crate::eval::tapered::Pair;
 use crate::simultaneous::SimultaneousGame;
 use crate::{Bitboard, Game};
@@ -81,6 +83,20 @@ pub trait Describe: Game {
     fn piece_name(letter: char) -> Option<&'static str> {
         orthodox_piece_name(letter)
     }
+    /// The position as a board shows it (empty by default: a game without a board).
+    fn board_view(&self) -> BoardView {
+        BoardView::new(0, 0, self.to_move())
+    }
+    /// What `mv`, played here, did; `after` is the position it led to.
+    fn ply_effects(&self, mv: Self::Move, after: &Self) -> PlyEffects {
+        let _ = (mv, after);
+        PlyEffects::default()
+    }
+    /// `mv` as the move list shows it, in the spec's notation: the move's own text by default,
+    /// SAN in chess.
+    fn ply_notation(&self, mv: Self::Move) -> String {
+        self.format_move(mv)
+    }
 }
 
 /// What a simultaneous variant shows beyond its contract.
@@ -99,6 +115,27 @@ pub trait DescribeRounds: SimultaneousGame {
     /// orthodox names by default.
     fn piece_name(letter: char) -> Option<&'static str> {
         orthodox_piece_name(letter)
+    }
+    /// The position at the start of a round as a board shows it (empty by default).
+    fn board_view(&self) -> BoardView {
+        BoardView::new(0, 0, crate::game::Player::White)
+    }
+    /// What the round of `white` and `black`, played here, did: `after` and `report` are what
+    /// it led to. By default only the report, in words.
+    fn round_effects(
+        &self,
+        white: Self::Order,
+        black: Self::Order,
+        after: &Self,
+        report: &Self::Report,
+    ) -> RoundEffects {
+        let _ = (white, black, after);
+        RoundEffects {
+            orders: Vec::new(),
+            removed: Vec::new(),
+            checks: Vec::new(),
+            report: report.to_string(),
+        }
     }
 }
 

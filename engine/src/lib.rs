@@ -6,6 +6,7 @@
 pub mod attacks;
 pub mod baseline;
 pub mod bitboard;
+pub mod board_view;
 pub mod describe;
 pub mod eval;
 pub mod game;

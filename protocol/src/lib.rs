@@ -2,8 +2,6 @@
 //! ([`engine`]), one session per variant ([`session`], one per line of the engine's registry: [`registry`]), replies out
 //! ([`reply`]). `docs/protocol.md` documents every command.
 
-pub mod board_api;
-mod board_rounds;
 pub mod command;
 pub mod diagram;
 pub mod engine;

@@ -223,7 +223,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
     fn display(&self) -> String {
         let pos = self.game.position();
         let fen = pos.fen();
-        let mut text = diagram(&fen).unwrap_or_default();
+        let mut text = diagram(&pos.board_view()).unwrap_or_default();
         let checks: Vec<&str> = Player::BOTH
             .into_iter()
             .filter(|p| pos.in_check(*p))

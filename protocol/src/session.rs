@@ -303,7 +303,7 @@ impl<G: Describe> Session for GameSession<G> {
     fn display(&self) -> String {
         let pos = self.position();
         let fen = pos.fen();
-        let mut text = diagram(&fen).unwrap_or_default();
+        let mut text = diagram(&pos.board_view()).unwrap_or_default();
         text.push_str(&format!(
             "\nVariant: {}\nFen: {fen}\nKey: {:016X}\nCheckers: {}\n",
             self.name,

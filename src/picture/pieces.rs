@@ -4,9 +4,6 @@
 //! a corner badge, so the picture and the notation can be matched at a glance. A letter without
 //! a drawing gets a disc with the letter, so a new variant is drawn before it has art.
 
-use chimera_engine::describe::{Describe, DescribeRounds};
-use chimera_engine::variants::registry::{with_variant, Preset, VariantTask};
-
 struct Ink {
     body: &'static str,
     line: &'static str,
@@ -212,22 +209,4 @@ pub fn drawing(letter: char) -> String {
         "<g fill='{}' stroke='{}' stroke-width='3' stroke-linejoin='round'>{body}{badge}</g>",
         ink.body, ink.line
     )
-}
-
-/// The English name of a piece letter in `variant`, for titles and the page's legend.
-pub fn name(variant: &str, letter: char) -> &'static str {
-    /// The name the variant gives the piece.
-    struct PieceName(char);
-    impl VariantTask for PieceName {
-        type Output = Option<&'static str>;
-        fn run<G: Describe>(self, _: &'static str, _: Preset) -> Self::Output {
-            G::piece_name(self.0)
-        }
-        fn run_rounds<G: DescribeRounds>(self, _: &'static str, _: Preset) -> Self::Output {
-            G::piece_name(self.0)
-        }
-    }
-    with_variant(variant, PieceName(letter))
-        .flatten()
-        .unwrap_or("piece")
 }

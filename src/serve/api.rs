@@ -1,6 +1,7 @@
 //! The HTTP API: routes to the games, their state as JSON, PGN and SVG out. Every error is a
 //! 4xx with `{"error": "..."}` naming the bad token, and leaves the game as it was.
 
+use crate::board::{self, BoardGame};
 use crate::picture::pieces;
 use crate::runner::game::{draw_reason, win_reason, GameRecord, GameResult, Termination};
 use crate::runner::pgn::{self, PgnHeader};
@@ -10,7 +11,6 @@ use crate::serve::games::{self, lock, GoError, Table, WebGame};
 use crate::serve::http::{Request, Response};
 use crate::svg_cmd::game_svg;
 use chimera_engine::{Outcome, Player};
-use chimera_protocol::board_api::{self, Grid};
 use serde_json::{json, Value};
 
 /// The result and its reason in words, as `chimera match` writes them.
@@ -41,16 +41,23 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         .iter()
         .map(|p| {
             let removed: Vec<Value> = p
-                .removed
+                .removed()
                 .iter()
-                .map(|r| json!({"square": r.square, "piece": r.piece.to_string(), "how": r.how}))
+                .map(|r| {
+                    json!({
+                        "square": r.at.to_string(),
+                        "piece": r.man.fen_letter().to_string(),
+                        "how": r.how.word(),
+                    })
+                })
                 .collect();
             json!({
                 "player": p.player.to_string(),
                 "text": p.text,
-                "enemy": p.enemy,
+                "notation": p.notation,
+                "enemy": p.enemy(),
                 "removed": removed,
-                "note": p.note,
+                "note": p.note(),
             })
         })
         .collect();
@@ -167,28 +174,31 @@ pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
 }
 
 fn variants_json() -> String {
-    let items: Vec<Value> = board_api::variants()
+    let items: Vec<Value> = board::variants()
         .into_iter()
         .map(|(name, specs)| {
             let options: Vec<Value> = specs
                 .iter()
                 .map(|(n, s)| json!({"name": n, "spec": s}))
                 .collect();
-            let start = board_api::open(name, &[], None)
-                .map(|g| g.fen())
-                .unwrap_or_default();
-            let letters: std::collections::BTreeSet<char> = Grid::from_fen(&start)
-                .map(|g| g.rows.into_iter().flatten().flatten().collect())
-                .unwrap_or_default();
-            let legend: Vec<Value> = letters
+            let game = board::open(name, &[], None).ok();
+            let start = game.as_ref().map(|g| g.fen()).unwrap_or_default();
+            // The White men of the start position, by letter.
+            let men: std::collections::BTreeMap<char, &str> = game
+                .map(|g| g.view())
                 .iter()
-                .filter(|c| c.is_ascii_uppercase())
-                .map(|&c| {
+                .flat_map(|v| v.men().collect::<Vec<_>>())
+                .filter(|m| m.colour == chimera_engine::Player::White)
+                .map(|m| (m.letter, m.name))
+                .collect();
+            let legend: Vec<Value> = men
+                .into_iter()
+                .map(|(c, piece)| {
                     let picture = format!(
                         "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>{}</svg>",
                         pieces::drawing(c)
                     );
-                    json!({"letter": c.to_string(), "name": pieces::name(name, c), "svg": picture})
+                    json!({"letter": c.to_string(), "name": piece, "svg": picture})
                 })
                 .collect();
             json!({"name": name, "start_fen": start, "options": options, "pieces": legend})
@@ -339,10 +349,9 @@ fn options_of(req: &Request) -> Vec<(String, String)> {
 
 fn new_game(table: &Table, req: &Request) -> Response {
     let variant = req.field("variant").unwrap_or("chess");
-    let options = options_of(req);
-    match board_api::open(variant, &options, req.field("fen")) {
+    match board::open(variant, &options_of(req), req.field("fen")) {
         Ok(board) => {
-            let game = table.insert(board, options);
+            let game = table.insert(board);
             let g = lock(&game);
             Response::json(200, state_json(&g, flipped(req)))
         }
@@ -350,34 +359,17 @@ fn new_game(table: &Table, req: &Request) -> Response {
     }
 }
 
-/// The game after its first `at` plies (rounds), rebuilt from its start.
-fn replay(g: &WebGame, at: &str) -> Result<Box<dyn board_api::BoardGame>, Response> {
-    let played = g.board.plies();
-    let Some(n) = at.parse::<usize>().ok().filter(|&n| n <= played.len()) else {
+/// The game after its first `at` plies (rounds).
+fn replay(g: &WebGame, at: &str) -> Result<Box<dyn BoardGame>, Response> {
+    let played = g.board.plies().len();
+    let Some(n) = at.parse::<usize>().ok().filter(|&n| n <= played) else {
         return Err(Response::error(
             400,
-            &format!(
-                "at '{at}' is not a number of plies from 0 to {}",
-                played.len()
-            ),
+            &format!("at '{at}' is not a number of plies from 0 to {played}"),
         ));
     };
-    let start = g.board.start_fen();
-    let mut board = board_api::open(g.board.variant(), &g.options, Some(&start))
-        .map_err(|e| Response::error(400, e.what()))?;
-    for record in &played[..n] {
-        // A Ven round is written `WHITE,BLACK`: two orders to play.
-        let parts: Vec<&str> = if g.board.simultaneous() {
-            record.text.split(',').collect()
-        } else {
-            vec![record.text.as_str()]
-        };
-        for ply in parts {
-            board.play(ply).map_err(|e| {
-                Response::error(400, &format!("cannot replay '{ply}': {}", e.what()))
-            })?;
-        }
-    }
+    let mut board = g.board.boxed_clone();
+    board.truncate(n);
     Ok(board)
 }
 
@@ -395,15 +387,13 @@ fn view(g: &WebGame, at: &str, flip: bool) -> Response {
 
 fn stateless_svg(req: &Request) -> Response {
     let variant = req.field("variant").unwrap_or("chess");
-    let mut game = match board_api::open(variant, &options_of(req), req.field("fen")) {
+    let mut game = match board::open(variant, &options_of(req), req.field("fen")) {
         Ok(g) => g,
         Err(e) => return Response::error(400, e.what()),
     };
     if let Some(last) = req.field("last").filter(|l| !l.is_empty()) {
-        for ply in last.split(',') {
-            if let Err(e) = game.play(ply) {
-                return Response::error(400, e.what());
-            }
+        if let Err(e) = game.play_turn(last) {
+            return Response::error(400, e.what());
         }
     }
     Response::new(200, "image/svg+xml", game_svg(game.as_ref(), flipped(req)))

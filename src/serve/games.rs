@@ -4,9 +4,9 @@
 //! into a [`Sink`], which keeps the latest analysis and plays the `bestmove` into its game,
 //! unless the game changed since the search began (a take-back, a new move).
 
+use crate::board::BoardGame;
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::Player;
-use chimera_protocol::board_api::BoardGame;
 use chimera_protocol::command::Go;
 use chimera_protocol::options::EngineOptions;
 use chimera_protocol::session::SearchEnv;
@@ -162,8 +162,6 @@ pub const MULTIPV_MAX: usize = 8;
 pub struct WebGame {
     pub id: u64,
     pub board: Box<dyn BoardGame>,
-    /// The options it was opened with, to rebuild an earlier position.
-    pub options: Vec<(String, String)>,
     /// Bumped on every change of the game, so a search of an older position is not played.
     pub generation: u64,
     /// The running search's control, while one runs.
@@ -216,14 +214,8 @@ impl Sink {
             g.analysis.bestmove = turn.to_string();
             let rounds = g.board.plies().len();
             if turn != "(none)" && !self.analyse {
-                for ply in turn.split(',') {
-                    if g.board.outcome().is_some() {
-                        break;
-                    }
-                    if let Err(e) = g.board.play(ply) {
-                        g.analysis.error = format!("engine move: {e}");
-                        break;
-                    }
+                if let Err(e) = g.board.play_turn(turn) {
+                    g.analysis.error = format!("engine move: {e}");
                 }
                 g.generation += 1;
                 // A simultaneous game's first order of a round stays secret until the other
@@ -290,16 +282,11 @@ impl Table {
     }
 
     /// Adds a game, dropping the least recently used idle one beyond the limit.
-    pub fn insert(
-        &self,
-        board: Box<dyn BoardGame>,
-        options: Vec<(String, String)>,
-    ) -> Arc<Mutex<WebGame>> {
+    pub fn insert(&self, board: Box<dyn BoardGame>) -> Arc<Mutex<WebGame>> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let game = Arc::new(Mutex::new(WebGame {
             id,
             board,
-            options,
             generation: 0,
             search: None,
             analysis: Analysis::default(),

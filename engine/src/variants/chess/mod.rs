@@ -18,7 +18,7 @@
 //! assert_eq!(chimera_engine::perft::perft(&after, 2), 600);
 //! ```
 
-mod describe;
+pub mod describe;
 pub mod eval;
 pub mod exchange;
 mod fen;
@@ -26,6 +26,7 @@ mod movegen;
 mod moves;
 mod position;
 mod pseudo;
+pub mod san;
 mod status;
 mod types;
 mod zobrist;

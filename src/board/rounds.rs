@@ -2,34 +2,45 @@
 //! secret: the board takes White's order first, then Black's, whoever writes them (the person,
 //! or the engine through the protocol's own [`RoundSession`]); the first order waits unseen
 //! (neither the page nor the engine's search sees it) until the second comes, then the round
-//! resolves and both orders are revealed with the round's report.
+//! resolves and both orders are revealed with what the round did.
 
-use crate::board_api::{BoardGame, PlyRecord};
-use crate::command::{Go, Start};
-use crate::error::CommandError;
-use crate::rounds::{DescribeRounds, RoundSession, Rounds};
-use crate::session::{SearchEnv, Session};
-use chimera_engine::{Outcome, ParseError, Player};
+use super::{start_of, BoardGame, Effects, PlyRecord};
+use chimera_engine::board_view::BoardView;
+use chimera_engine::{Outcome, ParseError, Player, VariantOptions};
+use chimera_protocol::command::{Go, Start};
+use chimera_protocol::error::CommandError;
+use chimera_protocol::rounds::{DescribeRounds, RoundSession, Rounds};
+use chimera_protocol::session::{SearchEnv, Session};
 use std::thread::JoinHandle;
 
-pub(crate) struct RoundGame<G: DescribeRounds> {
-    pub(crate) name: &'static str,
-    pub(crate) start: G,
-    pub(crate) game: Rounds<G>,
-    pub(crate) plies: Vec<PlyRecord>,
+#[derive(Clone)]
+pub(super) struct RoundGame<G: DescribeRounds> {
+    name: &'static str,
+    start: G,
+    game: Rounds<G>,
+    plies: Vec<PlyRecord>,
     /// White's order of the round being written, kept secret until Black's comes.
-    pub(crate) pending: Option<G::Order>,
+    pending: Option<G::Order>,
 }
 
 impl<G: DescribeRounds> RoundGame<G> {
-    pub(crate) fn new(name: &'static str, start: G) -> Self {
-        RoundGame {
+    pub(super) fn open(
+        name: &'static str,
+        options: &[(String, String)],
+        fen: Option<&str>,
+    ) -> Result<Self, ParseError> {
+        let mut rules = G::Options::default();
+        for (option, value) in options {
+            rules.set(option, value)?;
+        }
+        let start = start_of(fen, || G::start(&rules), |f| G::from_fen(f, &rules))?;
+        Ok(RoundGame {
             name,
             game: Rounds::new(start.clone()),
             start,
             plies: Vec::new(),
             pending: None,
-        }
+        })
     }
 
     fn writer(&self) -> Player {
@@ -51,6 +62,15 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
     /// The position at the start of the round: a written order stays secret.
     fn fen(&self) -> String {
         self.game.position().fen()
+    }
+    fn view(&self) -> BoardView {
+        let mut view = self.game.position().board_view();
+        view.colour = self.writer();
+        if self.pending.is_some() {
+            view.notes
+                .push("white's order is written, hidden until black's comes".into());
+        }
+        view
     }
     /// The side whose order the round waits for (White's first, then Black's).
     fn to_move(&self) -> Player {
@@ -89,19 +109,33 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
             self.pending = Some(order);
             return Ok(());
         };
-        let report = self.game.play(white, order).to_string();
+        let report = self.game.play(white, order).clone();
         let text = pos.format_round(white, order);
+        let effects = pos.round_effects(white, order, self.game.position(), &report);
         self.plies.push(PlyRecord {
             player: Player::White,
+            notation: text.clone(),
             text,
-            enemy: false,
-            // Pieces move and are taken in one round in ways a before-and-after picture cannot
-            // tell apart (a capturer avenged on its square, a slider stopped short): the report
-            // says what happened.
-            removed: Vec::new(),
-            note: report,
+            effects: Effects::Round(effects),
         });
         Ok(())
+    }
+
+    /// One order, or a whole round `WHITE,BLACK` when none is waiting.
+    fn play_turn(&mut self, token: &str) -> Result<(), ParseError> {
+        if self.pending.is_none() {
+            if let Ok((white, black)) = self.game.position().parse_round(token) {
+                let pos = self.game.position();
+                let (white, black) = (pos.format_order(white), pos.format_order(black));
+                self.play(&white)?;
+                let played = self.play(&black);
+                if played.is_err() {
+                    self.pending = None;
+                }
+                return played;
+            }
+        }
+        self.play(token)
     }
 
     fn truncate(&mut self, plies: usize) {
@@ -119,6 +153,10 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
         }
         self.game = game;
         self.plies.truncate(plies);
+    }
+
+    fn boxed_clone(&self) -> Box<dyn BoardGame> {
+        Box::new(self.clone())
     }
 
     fn pgn_variant(&self) -> &'static str {
