@@ -1,6 +1,8 @@
 //! The 7-field extended FEN (§4): standing pieces with bracket stacks, then travellers.
 
 use super::*;
+use crate::placement::{read_placement, Fault, PlacementError, RankError};
+use crate::square::Board8;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
@@ -58,62 +60,28 @@ impl LeneHau {
         }
 
         // Field 1.
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(err("placement", fields[0], "needs 8 ranks"));
-        }
-        for (ri, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - ri as u8;
-            let mut file = 0u8;
-            let mut chars = rank_text.chars();
-            while let Some(c) = chars.next() {
-                if file >= 8 && c != ']' {
-                    return Err(err("placement", rank_text, "rank longer than 8 squares"));
-                }
-                if let Some(d) = c.to_digit(10) {
-                    if !(1..=8).contains(&d) || file + d as u8 > 8 {
-                        return Err(err("placement", rank_text, "bad empty-square count"));
-                    }
-                    file += d as u8;
-                } else if c == '[' {
-                    let mut group = Vec::new();
-                    loop {
-                        match chars.next() {
-                            Some(']') => break,
-                            Some(g) => group.push(g),
-                            None => return Err(err("placement", rank_text, "unclosed '['")),
-                        }
-                    }
-                    if group.len() < 2 {
-                        return Err(err(
-                            "placement",
-                            rank_text,
-                            "a group needs two or more pieces",
-                        ));
-                    }
-                    let mut color = None;
-                    for g in group {
-                        let (p, k) = role_of(g)
-                            .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
-                        if color.is_some_and(|c| c != p) {
-                            return Err(err("placement", rank_text, "a group mixes colours"));
-                        }
-                        color = Some(p);
-                        let sq = rank * 8 + file;
-                        add(&mut pieces, standing(p, k, sq), rank_text)?;
-                    }
-                    file += 1;
-                } else {
-                    let (p, k) = role_of(c)
-                        .ok_or_else(|| err("placement", rank_text, "bad piece letter"))?;
-                    add(&mut pieces, standing(p, k, rank * 8 + file), rank_text)?;
-                    file += 1;
-                }
+        read_placement::<Board8, _, ()>(fields[0], true, role_of, |sq, (color, role)| {
+            pieces
+                .try_push(standing(color, role, sq.0))
+                .then_some(())
+                .ok_or(())
+        })
+        .map_err(|e| match e {
+            PlacementError::Ranks(_) => err("placement", fields[0], "needs 8 ranks"),
+            PlacementError::Rank(RankError { text, fault, .. }) => {
+                let why = match fault {
+                    Fault::Run(_) => "bad empty-square count",
+                    Fault::Letter(_) => "bad piece letter",
+                    Fault::Long => "rank longer than 8 squares",
+                    Fault::Short(_) => "rank does not have 8 squares",
+                    Fault::Unclosed => "unclosed '['",
+                    Fault::Lone => "a group needs two or more pieces",
+                    Fault::Mixed => "a group mixes colours",
+                    Fault::Piece(()) => "more than 32 pieces",
+                };
+                err("placement", text, why)
             }
-            if file != 8 {
-                return Err(err("placement", rank_text, "rank does not have 8 squares"));
-            }
-        }
+        })?;
 
         // Field 2.
         let side = match fields[1] {
