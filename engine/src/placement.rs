@@ -67,70 +67,85 @@ pub fn read_placement<'a, G: Geometry, P, E>(
     }
     for (i, text) in field.split('/').enumerate() {
         let rank = G::RANKS - 1 - i as u8;
-        let bad = |fault| {
+        read_rank::<G, P, E>(text, rank, stacks, &letter, &mut put).map_err(|fault| {
             PlacementError::Rank(RankError {
                 rank: rank + 1,
                 text,
                 fault,
             })
-        };
-        let mut file = 0u32;
-        let mut rest = text;
-        let mut after_run = false;
-        while let Some(c) = rest.chars().next() {
-            if c.is_ascii_digit() {
-                let len = if G::FILES <= 9 {
-                    1
-                } else {
-                    rest.find(|c: char| !c.is_ascii_digit())
-                        .unwrap_or(rest.len())
-                };
-                let run = &rest[..len];
-                let n: u32 = run.parse().unwrap_or(0);
-                if after_run || run.starts_with('0') || !(1..=G::FILES as u32).contains(&n) {
-                    return Err(bad(Fault::Run(run)));
-                }
-                file += n;
-                if file > G::FILES as u32 {
-                    return Err(bad(Fault::Long));
-                }
-                rest = &rest[len..];
-                after_run = true;
-                continue;
-            }
-            after_run = false;
-            let (letters, len) = if c == '[' && stacks {
-                let Some(end) = rest.find(']') else {
-                    return Err(bad(Fault::Unclosed));
-                };
-                (&rest[1..end], end + 1)
-            } else {
-                (&rest[..c.len_utf8()], c.len_utf8())
-            };
-            if c == '[' && stacks && letters.chars().count() < 2 {
-                return Err(bad(Fault::Lone));
-            }
-            let white = letters.starts_with(|c: char| c.is_ascii_uppercase());
-            for (j, l) in letters.char_indices() {
-                let piece =
-                    letter(l).ok_or_else(|| bad(Fault::Letter(&letters[j..j + l.len_utf8()])))?;
-                if l.is_ascii_uppercase() != white {
-                    return Err(bad(Fault::Mixed));
-                }
-                if file >= G::FILES as u32 {
-                    return Err(bad(Fault::Long));
-                }
-                let sq = Square::from_coords::<G>(file as u8, rank);
-                put(sq, piece).map_err(|e| bad(Fault::Piece(e)))?;
-            }
-            file += 1;
-            rest = &rest[len..];
-        }
-        if file != G::FILES as u32 {
-            return Err(bad(Fault::Short(file)));
-        }
+        })?;
     }
     Ok(())
+}
+
+/// One rank (`rank`, 0 for the first), from the a-file.
+fn read_rank<'a, G: Geometry, P, E>(
+    text: &'a str,
+    rank: u8,
+    stacks: bool,
+    letter: &impl Fn(char) -> Option<P>,
+    put: &mut impl FnMut(Square, P) -> Result<(), E>,
+) -> Result<(), Fault<'a, E>> {
+    let files = G::FILES as u32;
+    let mut file = 0u32;
+    let mut rest = text;
+    let mut after_run = false;
+    while let Some(c) = rest.chars().next() {
+        if c.is_ascii_digit() {
+            let run = empty_run::<G>(rest);
+            let n: u32 = run.parse().unwrap_or(0);
+            if after_run || run.starts_with('0') || !(1..=files).contains(&n) {
+                return Err(Fault::Run(run));
+            }
+            file += n;
+            if file > files {
+                return Err(Fault::Long);
+            }
+            rest = &rest[run.len()..];
+            after_run = true;
+            continue;
+        }
+        after_run = false;
+        // The letters of one square: one, or a stack's.
+        let (letters, len) = if c == '[' && stacks {
+            let end = rest.find(']').ok_or(Fault::Unclosed)?;
+            if rest[1..end].chars().count() < 2 {
+                return Err(Fault::Lone);
+            }
+            (&rest[1..end], end + 1)
+        } else {
+            (&rest[..c.len_utf8()], c.len_utf8())
+        };
+        let white = letters.starts_with(|c: char| c.is_ascii_uppercase());
+        for (j, l) in letters.char_indices() {
+            let piece = letter(l).ok_or(Fault::Letter(&letters[j..j + l.len_utf8()]))?;
+            if l.is_ascii_uppercase() != white {
+                return Err(Fault::Mixed);
+            }
+            if file >= files {
+                return Err(Fault::Long);
+            }
+            put(Square::from_coords::<G>(file as u8, rank), piece).map_err(Fault::Piece)?;
+        }
+        file += 1;
+        rest = &rest[len..];
+    }
+    if file != files {
+        return Err(Fault::Short(file));
+    }
+    Ok(())
+}
+
+/// The empty run at the start of `text`: one digit on boards of at most 9 files, else all the
+/// digits in a row.
+fn empty_run<G: Geometry>(text: &str) -> &str {
+    let len = if G::FILES <= 9 {
+        1
+    } else {
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len())
+    };
+    &text[..len]
 }
 
 #[cfg(test)]

@@ -88,8 +88,33 @@ impl LeneHau {
         pos
     }
 
+    /// The FEN, always 7 fields.
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(96);
+        self.write_standing(&mut out);
+        out.push(' ');
+        out.push(self.side.fen_char());
+        out.push(' ');
+        if self.castling == 0 {
+            out.push('-');
+        }
+        for (bit, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
+            if self.castling & bit != 0 {
+                out.push(c);
+            }
+        }
+        out.push(' ');
+        match self.ep {
+            Some(ep) => out.push_str(&square_name(ep)),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {} ", self.halfmove, self.fullmove));
+        self.write_travellers(&mut out);
+        out
+    }
+
+    /// Field 1: the standing pieces, a stack as its letters in FEN order between brackets.
+    fn write_standing(&self, out: &mut String) {
         for rank in (0..8u8).rev() {
             let mut empty = 0;
             for file in 0..8u8 {
@@ -109,14 +134,13 @@ impl LeneHau {
                     empty = 0;
                 }
                 here.sort_by_key(|x| x.0);
+                let letters = here.iter().map(|(k, c)| k.letter_of(*c));
                 if here.len() > 1 {
                     out.push('[');
-                }
-                for (k, c) in &here {
-                    out.push(k.letter_of(*c));
-                }
-                if here.len() > 1 {
+                    out.extend(letters);
                     out.push(']');
+                } else {
+                    out.extend(letters);
                 }
             }
             if empty > 0 {
@@ -126,23 +150,10 @@ impl LeneHau {
                 out.push('/');
             }
         }
-        out.push(' ');
-        out.push(self.side.fen_char());
-        out.push(' ');
-        if self.castling == 0 {
-            out.push('-');
-        }
-        for (bit, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
-            if self.castling & bit != 0 {
-                out.push(c);
-            }
-        }
-        out.push(' ');
-        match self.ep {
-            Some(ep) => out.push_str(&square_name(ep)),
-            None => out.push('-'),
-        }
-        out.push_str(&format!(" {} {} ", self.halfmove, self.fullmove));
+    }
+
+    /// Field 7: the travelling and committed pieces by colour and square, or `-`.
+    fn write_travellers(&self, out: &mut String) {
         let mut recs: Vec<&Piece> = self
             .pieces
             .iter()
@@ -165,7 +176,6 @@ impl LeneHau {
             });
             out.push_str(&square_name(p.dst));
         }
-        out
     }
 }
 
