@@ -29,12 +29,12 @@ pub(crate) fn reach(role: Role, color: Player, from: Square, occ: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn attacked_by(s: Square, by: Player, roles: &[u64; 6], occ: u64, mask: u64) -> bool {
     let o = Bb64(occ);
-    let [king, queen, rook, bishop, knight, pawn] = *roles;
-    pawn_attacks(by.other(), s).0 & pawn & mask != 0
-        || knight_attacks(s).0 & knight & mask != 0
-        || king_attacks(s).0 & king & mask != 0
-        || bishop_attacks(s, o).0 & (bishop | queen) & mask != 0
-        || rook_attacks(s, o).0 & (rook | queen) & mask != 0
+    let role = |r: Role| roles[r.index()];
+    pawn_attacks(by.other(), s).0 & role(Role::Pawn) & mask != 0
+        || knight_attacks(s).0 & role(Role::Knight) & mask != 0
+        || king_attacks(s).0 & role(Role::King) & mask != 0
+        || bishop_attacks(s, o).0 & (role(Role::Bishop) | role(Role::Queen)) & mask != 0
+        || rook_attacks(s, o).0 & (role(Role::Rook) | role(Role::Queen)) & mask != 0
 }
 
 /// The first square of a journey (§5); knights go rookwise along the long leg first.

@@ -7,10 +7,11 @@ use super::*;
 use crate::attacks::board8::{bishop_attacks, rook_attacks};
 use crate::bitboard::Bb64;
 
-/// A turn under way: the position it makes, and what its steps have done so far.
+/// A turn under way: the position it makes (a copy of the one before, changed in place), and
+/// what its steps have done so far.
 struct Turn<'a> {
     before: &'a LeneHau,
-    after: LeneHau,
+    after: &'a mut LeneHau,
     /// The squares where a piece of the mover arrived (its destination reached).
     arrivals: u64,
     /// The squares whose view could not be kept piece by piece (rebuilt at the end).
@@ -39,9 +40,10 @@ impl LeneHau {
     /// One turn (§7). `mv` must be legal here.
     #[inline(always)]
     pub(crate) fn make(&self, mv: Move) -> Self {
+        let mut after = *self;
         let mut turn = Turn {
             before: self,
-            after: *self,
+            after: &mut after,
             arrivals: 0,
             stale: 0,
             resets_clock: false,
@@ -61,7 +63,8 @@ impl LeneHau {
         }
         turn.take_en_passant();
         turn.crowd_capture();
-        turn.finish(mv)
+        turn.finish(mv);
+        after
     }
 
     /// Replaces piece `i` by `p`, keeping the key, the moving sets and the view but for the
@@ -369,9 +372,9 @@ impl Turn<'_> {
     /// Steps 6 to 8: the view rebuilt where it went stale, the en-passant square, the turn's
     /// result (a king taken, or the mover's own king attacked), check, clocks, side.
     #[inline(always)]
-    fn finish(self, mv: Move) -> LeneHau {
+    fn finish(self, mv: Move) {
         let before = self.before;
-        let mut p = self.after;
+        let p = self.after;
         let us = before.side;
         let them = us.other();
         if self.stale != 0 {
@@ -380,12 +383,12 @@ impl Turn<'_> {
         debug_assert!(p.view_is_derived(), "incremental view after {mv:?}");
         p.ep = self.new_ep;
         debug_assert!(
-            self.king_taken || before.may_be_checked_after(&p) || !p.side_in_check(us),
+            self.king_taken || before.may_be_checked_after(p) || !p.side_in_check(us),
             "a check the turn cannot have made, after {mv:?}"
         );
         if self.king_taken {
             p.result = Some(Outcome::win(us, WinReason::RoyalCaptured));
-        } else if before.may_be_checked_after(&p) && p.side_in_check(us) {
+        } else if before.may_be_checked_after(p) && p.side_in_check(us) {
             p.result = Some(Outcome::win(
                 them,
                 WinReason::VariantRule("ended its own turn in check"),
@@ -401,6 +404,5 @@ impl Turn<'_> {
             p.fullmove += 1;
         }
         p.side = them;
-        p
     }
 }
