@@ -14,7 +14,7 @@ mod naive;
 use crate::epd::Entry;
 use crate::same;
 use chimera_engine::perft::perft;
-use chimera_engine::variants::lene_hau::{LeneHau, MoveList, Options, State};
+use chimera_engine::variants::lene_hau::{LeneHau, MoveList, Options, Role, State};
 use chimera_engine::Game;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -174,7 +174,7 @@ fn features(p: &LeneHau) -> Vec<&'static str> {
     // A pawn travelling one square from its double step's end.
     if pieces
         .iter()
-        .any(|q| q.state == State::Travelling && q.role == chimera_engine::variants::lene_hau::PAWN)
+        .any(|q| q.state == State::Travelling && q.role == Role::Pawn)
     {
         out.push("double-step");
     }
@@ -182,8 +182,8 @@ fn features(p: &LeneHau) -> Vec<&'static str> {
     // the owner's next turn.
     let crowd = pieces.iter().any(|q| {
         q.state == State::Travelling
-            && (q.sq as i32 - q.dst as i32).abs() <= 9
-            && ((q.sq & 7) as i32 - (q.dst & 7) as i32).abs() <= 1
+            && (q.sq.0 as i32 - q.dst.0 as i32).abs() <= 9
+            && (q.sq.0 as i32 % 8 - q.dst.0 as i32 % 8).abs() <= 1
             && pieces
                 .iter()
                 .any(|o| o.color != q.color && o.state == State::Standing && o.sq == q.dst)
@@ -196,7 +196,7 @@ fn features(p: &LeneHau) -> Vec<&'static str> {
     if moves.len() == 1 && moves[0].is_pass() {
         out.push("pass");
     }
-    if p.ep() != chimera_engine::variants::lene_hau::NO_EP {
+    if p.ep().is_some() {
         out.push("en-passant");
     }
     out

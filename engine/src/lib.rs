@@ -12,6 +12,7 @@ pub mod eval;
 pub mod game;
 pub mod history;
 pub mod perft;
+pub mod placement;
 pub mod search;
 pub mod simultaneous;
 pub mod square;

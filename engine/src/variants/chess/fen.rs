@@ -5,6 +5,7 @@ use super::position::{bb, castling_rook, Position};
 use super::types::{CastleFiles, CastlingRights, Piece, Role};
 use crate::bitboard::{Bb64, Bitboard};
 use crate::game::{ParseError, Player};
+use crate::placement::{read_placement as read_placement_field, Fault, PlacementError, RankError};
 use crate::square::{Board8, Square};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -154,67 +155,17 @@ impl Position {
 }
 
 fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err_at(
-            placement,
-            format!(
-                "placement (field 1) needs 8 ranks, found {} in '{placement}'",
-                ranks.len()
-            ),
-        ));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let name = rank + 1;
-        let mut file = 0u8;
-        let mut last_was_digit = false;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) || last_was_digit {
-                    return Err(err_at(&c.to_string(), format!("bad empty-square count '{c}' (1 to 8, never two digits in a row) in rank {name} '{text}'")));
-                }
-                file += d as u8;
-                last_was_digit = true;
-            } else {
-                let piece = Piece::from_char(c).ok_or_else(|| {
-                    err_at(
-                        &c.to_string(),
-                        format!("bad piece letter '{c}' in rank {name} '{text}'"),
-                    )
-                })?;
-                if file >= 8 {
-                    return Err(err_at(
-                        text,
-                        format!("rank {name} '{text}' has more than 8 squares"),
-                    ));
-                }
-                if piece.role == Role::Pawn && (rank == 0 || rank == 7) {
-                    return Err(err_at(
-                        text,
-                        format!("pawn on the back rank {name} in '{text}'"),
-                    ));
-                }
-                let b = bb(Square::from_coords::<Board8>(file, rank));
-                p.roles[piece.role.index()] |= b;
-                p.players[piece.color.index()] |= b;
-                file += 1;
-                last_was_digit = false;
-            }
-            if file > 8 {
-                return Err(err_at(
-                    text,
-                    format!("rank {name} '{text}' has more than 8 squares"),
-                ));
-            }
+    read_placement_field::<Board8, _, ()>(placement, false, Piece::from_char, |sq, piece| {
+        let rank = sq.rank::<Board8>();
+        if piece.role == Role::Pawn && (rank == 0 || rank == 7) {
+            return Err(());
         }
-        if file != 8 {
-            return Err(err_at(
-                text,
-                format!("rank {name} '{text}' has {file} squares, not 8"),
-            ));
-        }
-    }
+        let b = bb(sq);
+        p.roles[piece.role.index()] |= b;
+        p.players[piece.color.index()] |= b;
+        Ok(())
+    })
+    .map_err(|e| placement_error(placement, e))?;
     for player in Player::BOTH {
         let kings = p.pieces(player, Role::King).count();
         if kings != 1 {
@@ -237,6 +188,36 @@ fn read_placement(p: &mut Position, placement: &str) -> Result<(), ParseError> {
         }
     }
     Ok(())
+}
+
+/// A placement error in chess's words, naming the bad token.
+fn placement_error(placement: &str, e: PlacementError<'_, ()>) -> ParseError {
+    let RankError { rank, text, fault } = match e {
+        PlacementError::Ranks(found) => {
+            return err_at(
+                placement,
+                format!("placement (field 1) needs 8 ranks, found {found} in '{placement}'"),
+            )
+        }
+        PlacementError::Rank(e) => e,
+    };
+    match fault {
+        Fault::Run(run) => err_at(
+            run,
+            format!(
+                "bad empty-square count '{run}' (1 to 8, never two digits in a row) in rank \
+                 {rank} '{text}'"
+            ),
+        ),
+        Fault::Letter(c) => err_at(c, format!("bad piece letter '{c}' in rank {rank} '{text}'")),
+        Fault::Short(n) => err_at(text, format!("rank {rank} '{text}' has {n} squares, not 8")),
+        Fault::Piece(()) => err_at(text, format!("pawn on the back rank {rank} in '{text}'")),
+        // Stacks are not read here, so their faults cannot arise.
+        Fault::Long | Fault::Unclosed | Fault::Lone | Fault::Mixed => err_at(
+            text,
+            format!("rank {rank} '{text}' has more than 8 squares"),
+        ),
+    }
 }
 
 impl Position {

@@ -5,6 +5,7 @@ use super::movegen::MAX_MOVES;
 use super::piece::{Piece, Role};
 use super::position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 use crate::game::{ParseError, Player};
+use crate::placement::{read_placement, Fault, PlacementError, RankError};
 use crate::square::{Board8, Square};
 
 /// An error that `token`, which `msg` names in quotes, is to blame for.
@@ -110,70 +111,24 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
     }
 
     fn parse_placement(&mut self, placement: &str) -> Result<(), ParseError> {
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(err_at(
-                placement,
-                format!(
-                    "placement '{placement}' has {} ranks, expected 8",
-                    ranks.len()
-                ),
-            ));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in text.chars() {
-                if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                    file += d as u8;
-                    if file > 8 {
-                        return Err(err_at(
-                            text,
-                            format!("rank '{text}' has more than 8 squares"),
-                        ));
-                    }
-                    continue;
-                }
-                let role = Role::from_letter(c)
-                    .filter(|k| !(DEEP && *k == Role::Mirror))
-                    .ok_or_else(|| {
-                        let why = if DEEP && c.eq_ignore_ascii_case(&'m') {
-                            " (no Mirror Knight in double-ended-deep)"
-                        } else {
-                            ""
-                        };
-                        err_at(
-                            &c.to_string(),
-                            format!("bad piece '{c}' in rank '{text}'{why}"),
-                        )
-                    })?;
-                if file >= 8 {
-                    return Err(err_at(
-                        text,
-                        format!("rank '{text}' has more than 8 squares"),
-                    ));
-                }
-                if role == Role::Pawn && (rank == 0 || rank == 7) {
-                    return Err(err_at(
-                        text,
-                        format!("pawn on the first or last rank in '{text}'"),
-                    ));
-                }
-                let player = if c.is_ascii_uppercase() {
-                    Player::White
-                } else {
-                    Player::Black
-                };
-                self.put(Square(rank * 8 + file), Piece::new(player, role));
-                file += 1;
+        let letter = |c: char| {
+            let role = Role::from_letter(c).filter(|k| !(DEEP && *k == Role::Mirror))?;
+            let player = if c.is_ascii_uppercase() {
+                Player::White
+            } else {
+                Player::Black
+            };
+            Some(Piece::new(player, role))
+        };
+        read_placement::<Board8, _, ()>(placement, false, letter, |sq, piece| {
+            let rank = sq.rank::<Board8>();
+            if piece.role == Role::Pawn && (rank == 0 || rank == 7) {
+                return Err(());
             }
-            if file != 8 {
-                return Err(err_at(
-                    text,
-                    format!("rank '{text}' has {file} squares, expected 8"),
-                ));
-            }
-        }
+            self.put(sq, piece);
+            Ok(())
+        })
+        .map_err(|e| Self::placement_error(placement, e))?;
         for player in Player::BOTH {
             let kings = self.board.pieces(player, Role::King).0.count_ones();
             if kings != 1 {
@@ -197,6 +152,39 @@ impl<const DEEP: bool> DoubleEnded<DEEP> {
             }
         }
         Ok(())
+    }
+
+    /// A placement error in Double-Ended's words, naming the bad token.
+    fn placement_error(placement: &str, e: PlacementError<'_, ()>) -> ParseError {
+        let RankError { text, fault, .. } = match e {
+            PlacementError::Ranks(found) => {
+                return err_at(
+                    placement,
+                    format!("placement '{placement}' has {found} ranks, expected 8"),
+                )
+            }
+            PlacementError::Rank(e) => e,
+        };
+        match fault {
+            Fault::Run(run) => err_at(
+                run,
+                format!("bad empty-square count '{run}' (1 to 8, never two digits in a row) in rank '{text}'"),
+            ),
+            Fault::Letter(c) => {
+                let why = if DEEP && c.eq_ignore_ascii_case("m") {
+                    " (no Mirror Knight in double-ended-deep)"
+                } else {
+                    ""
+                };
+                err_at(c, format!("bad piece '{c}' in rank '{text}'{why}"))
+            }
+            Fault::Short(n) => err_at(text, format!("rank '{text}' has {n} squares, expected 8")),
+            Fault::Piece(()) => err_at(text, format!("pawn on the first or last rank in '{text}'")),
+            // Stacks are not read here, so their faults cannot arise.
+            Fault::Long | Fault::Unclosed | Fault::Lone | Fault::Mixed => {
+                err_at(text, format!("rank '{text}' has more than 8 squares"))
+            }
+        }
     }
 
     pub fn fen(&self) -> String {

@@ -33,17 +33,17 @@ const CHECK_AHEAD: i32 = 8;
 const SELF_UNBLOCK: i32 = 30;
 
 /// Centralisation bonus of a square, 0..=6.
-fn centre(sq: u8) -> i32 {
-    let f = (sq & 7) as i32;
-    let r = (sq >> 3) as i32;
+fn centre(sq: Square) -> i32 {
+    let f = sq.file8() as i32;
+    let r = sq.rank8() as i32;
     let df = if f < 4 { f } else { 7 - f };
     let dr = if r < 4 { r } else { 7 - r };
     df.min(3) + dr.min(3)
 }
 
 /// Pawn advance bonus from its owner's side.
-fn advance(color: Player, sq: u8) -> i32 {
-    let r = (sq >> 3) as i32;
+fn advance(color: Player, sq: Square) -> i32 {
+    let r = sq.rank8() as i32;
     if color == Player::White {
         r - 1
     } else {
@@ -57,8 +57,8 @@ fn turns_left(p: &Piece) -> i32 {
         State::Standing => 0,
         State::Committed => 1,
         State::Travelling => {
-            let df = ((p.dst & 7) as i32 - (p.sq & 7) as i32).abs();
-            let dr = ((p.dst >> 3) as i32 - (p.sq >> 3) as i32).abs();
+            let df = (p.dst.file8() as i32 - p.sq.file8() as i32).abs();
+            let dr = (p.dst.rank8() as i32 - p.sq.rank8() as i32).abs();
             df.max(dr)
         }
     }
@@ -74,9 +74,9 @@ impl LeneHau {
             let at = if time { p.dst } else { p.sq };
             let mut v = VALUE[p.role as usize]
                 + match p.role {
-                    PAWN => 8 * advance(p.color, at),
-                    KING => 0,
-                    QUEEN => 2 * centre(at),
+                    Role::Pawn => 8 * advance(p.color, at),
+                    Role::King => 0,
+                    Role::Queen => 2 * centre(at),
                     _ => 5 * centre(at),
                 };
             if time && p.state == State::Travelling {
@@ -99,7 +99,7 @@ impl LeneHau {
     /// (a quarter of the victims' value one turn away, an eighth two turns away, ...).
     pub(crate) fn arrival_threat(&self, p: &Piece) -> i32 {
         let enemy = ci(p.color.other());
-        if self.view[enemy] >> p.dst & 1 == 0 {
+        if self.view[enemy] & p.dst.bit() == 0 {
             return 0;
         }
         let victims: i32 = self
@@ -107,7 +107,7 @@ impl LeneHau {
             .iter()
             .filter(|q| ci(q.color) == enemy && q.state == State::Standing && q.sq == p.dst)
             .map(|q| {
-                if q.role == KING {
+                if q.role == Role::King {
                     KING_VICTIM
                 } else {
                     VALUE[q.role as usize]
@@ -123,14 +123,14 @@ impl LeneHau {
         let Some(king) = self.king_sq(p.color.other()) else {
             return 0;
         };
-        let occ = occ & !(1u64 << p.sq);
+        let occ = occ & !p.sq.bit();
         let mut sq = p.sq;
         for j in 1..=turns_left(p) {
             sq = next_step(sq, p.dst);
             if sq == king {
                 return 0;
             }
-            if reach(p.role, p.color, sq, occ | 1u64 << sq) >> king & 1 != 0 {
+            if reach(p.role, p.color, sq, occ | sq.bit()) & king.bit() != 0 {
                 return CHECK_AHEAD / j;
             }
         }
@@ -153,11 +153,11 @@ impl LeneHau {
                 continue;
             }
             let next = next_step(p.sq, p.dst);
-            if self.multi >> p.sq & 1 == 0 {
-                after &= !(1u64 << p.sq);
+            if self.multi & p.sq.bit() == 0 {
+                after &= !p.sq.bit();
             }
-            after |= 1u64 << next;
-            if p.role == KING {
+            after |= next.bit();
+            if p.role == Role::King {
                 king = next;
             }
         }

@@ -10,44 +10,18 @@ mod fen;
 mod rules;
 #[cfg(test)]
 mod tests;
+mod turn;
+mod types;
 
 use crate::game::{
     parse_check, DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason,
 };
+use crate::square::{Board8, Square};
 use std::ops::{Deref, DerefMut};
 
 pub use fen::START_FEN;
-
-/// Piece roles in canonical FEN order.
-pub const KING: u8 = 0;
-pub const QUEEN: u8 = 1;
-pub const ROOK: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const KNIGHT: u8 = 4;
-pub const PAWN: u8 = 5;
-/// The role of the pass `0000`.
-const PASS: u8 = 6;
-const LETTERS: &[u8; 6] = b"KQRBNP";
-
-/// Where a piece is in its journey.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum State {
-    Standing,
-    /// Under way to `Piece::dst`.
-    Travelling,
-    /// A castling rook on its corner, transferred to `Piece::dst` when its king arrives.
-    Committed,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub struct Piece {
-    pub color: Player,
-    pub role: u8,
-    pub sq: u8,
-    /// The destination; equals `sq` for a standing piece.
-    pub dst: u8,
-    pub state: State,
-}
+use types::{lowest, On8};
+pub use types::{Move, Piece, Role, State};
 
 /// At most 32 pieces in a plain array: copying a position (every turn makes a new one) is one
 /// block copy, where an `ArrayVec` clones element by element.
@@ -60,9 +34,9 @@ pub(crate) struct Pieces {
 impl Pieces {
     const EMPTY: Piece = Piece {
         color: Player::White,
-        role: KING,
-        sq: 0,
-        dst: 0,
+        role: Role::King,
+        sq: Square(0),
+        dst: Square(0),
         state: State::Standing,
     };
 
@@ -118,27 +92,6 @@ impl std::fmt::Debug for Pieces {
     }
 }
 
-/// An order: piece role, origin, final destination, promotion (0 = none); or the pass.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub struct Move {
-    pub role: u8,
-    pub from: u8,
-    pub to: u8,
-    pub promo: u8,
-}
-
-impl Move {
-    pub const PASS: Move = Move {
-        role: PASS,
-        from: 0,
-        to: 0,
-        promo: 0,
-    };
-    pub fn is_pass(self) -> bool {
-        self.role == PASS
-    }
-}
-
 /// Room for the widest position 32 pieces allow (31 queens would have under 900 orders).
 pub type MoveList = arrayvec::ArrayVec<Move, 1024>;
 
@@ -179,15 +132,14 @@ pub const WK: u8 = 1;
 pub const WQ: u8 = 2;
 pub const BK: u8 = 4;
 pub const BQ: u8 = 8;
-/// No en-passant square.
-pub const NO_EP: u8 = 64;
 
 #[derive(Copy, Clone, Debug)]
 pub struct LeneHau {
     pieces: Pieces,
     side: Player,
     castling: u8,
-    ep: u8,
+    /// The square a pawn double-stepped past in the last turn.
+    ep: Option<Square>,
     halfmove: u32,
     fullmove: u32,
     /// Sum (wrapping) of the pieces' keys: kept incrementally by `play`.
@@ -230,7 +182,7 @@ impl LeneHau {
     pub fn castling(&self) -> u8 {
         self.castling
     }
-    pub fn ep(&self) -> u8 {
+    pub fn ep(&self) -> Option<Square> {
         self.ep
     }
     pub fn result(&self) -> Option<Outcome> {
@@ -271,12 +223,12 @@ impl LeneHau {
     #[inline(always)]
     fn show(&mut self, q: &Piece) {
         let c = ci(q.color);
-        let b = 1u64 << q.sq;
+        let b = q.sq.bit();
         self.multi |= (self.view[0] | self.view[1]) & b;
         self.view[c] |= b;
-        self.roles[c][q.role as usize] |= b;
+        self.roles[c][q.role.index()] |= b;
         if q.state == State::Standing {
-            self.standing[c][q.role as usize] |= b;
+            self.standing[c][q.role.index()] |= b;
         }
     }
 
@@ -286,13 +238,13 @@ impl LeneHau {
     #[inline(always)]
     fn lift(&mut self, q: &Piece) -> u64 {
         let c = ci(q.color);
-        let b = 1u64 << q.sq;
+        let b = q.sq.bit();
         if self.multi & b != 0 {
             return b;
         }
         self.view[c] &= !b;
-        self.roles[c][q.role as usize] &= !b;
-        self.standing[c][q.role as usize] &= !b;
+        self.roles[c][q.role.index()] &= !b;
+        self.standing[c][q.role.index()] &= !b;
         0
     }
 
@@ -309,16 +261,16 @@ impl LeneHau {
         }
         for i in 0..self.pieces.len() {
             let q = self.pieces[i];
-            if squares >> q.sq & 1 != 0 {
+            if squares & q.sq.bit() != 0 {
                 self.show(&q);
             }
         }
     }
 
     /// The king's square in the view.
-    pub(crate) fn king_sq(&self, c: Player) -> Option<u8> {
-        let k = self.roles[ci(c)][KING as usize];
-        (k != 0).then(|| k.trailing_zeros() as u8)
+    pub(crate) fn king_sq(&self, c: Player) -> Option<Square> {
+        let k = self.roles[ci(c)][Role::King.index()];
+        (k != 0).then(|| lowest(k))
     }
 
     /// The key recomputed from scratch (the tests compare it with the incremental one).
@@ -333,18 +285,12 @@ impl LeneHau {
     /// The en-passant square as the key sees it: only where a standing pawn of the side to
     /// move could take there, so that repetition compares what §8.6 compares (field 4 only
     /// when an en-passant order is possible; a pin is not looked at).
-    fn key_ep(&self) -> u8 {
-        if self.ep == NO_EP {
-            return NO_EP;
-        }
+    fn key_ep(&self) -> Option<Square> {
         let us = self.side;
-        let takers =
-            crate::attacks::board8::pawn_attacks(us.other(), crate::square::Square::new(self.ep)).0;
-        if takers & self.standing[ci(us)][PAWN as usize] != 0 {
-            self.ep
-        } else {
-            NO_EP
-        }
+        self.ep.filter(|&ep| {
+            let takers = crate::attacks::board8::pawn_attacks(us.other(), ep).0;
+            takers & self.standing[ci(us)][Role::Pawn.index()] != 0
+        })
     }
 }
 
@@ -352,6 +298,7 @@ mod zobrist {
     //! Pieces are summed, not xored: two identical pieces on one square must not cancel.
     use super::{Piece, State};
     use crate::game::Player;
+    use crate::square::Square;
     use crate::zobrist::keys;
 
     static STANDING: [u64; 12 * 64] = keys(0x1e4e_4a0a_0001);
@@ -362,19 +309,21 @@ mod zobrist {
 
     #[inline]
     pub fn piece(p: &Piece) -> u64 {
-        let i = (p.color.index() * 6 + p.role as usize) * 64 + p.sq as usize;
+        let i = (p.color.index() * 6 + p.role.index()) * 64 + p.sq.index();
         match p.state {
             State::Standing => STANDING[i],
             State::Travelling => TRAVEL[i]
-                .wrapping_add(DEST[p.dst as usize].rotate_left(p.role as u32 * 5 + 1))
+                .wrapping_add(DEST[p.dst.index()].rotate_left(p.role as u32 * 5 + 1))
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15 | 1),
-            State::Committed => COMMITTED[p.color.index() * 64 + p.sq as usize],
+            State::Committed => COMMITTED[p.color.index() * 64 + p.sq.index()],
         }
     }
 
-    pub fn combine(sum: u64, side: Player, castling: u8, ep: u8) -> u64 {
+    /// `ep`: the en-passant square as the key sees it (none is index 64).
+    pub fn combine(sum: u64, side: Player, castling: u8, ep: Option<Square>) -> u64 {
         let side_key = if side == Player::Black { MISC[81] } else { 0 };
-        sum ^ MISC[castling as usize] ^ MISC[16 + ep as usize] ^ side_key
+        let ep = ep.map_or(64, Square::index);
+        sum ^ MISC[castling as usize] ^ MISC[16 + ep] ^ side_key
     }
 }
 
@@ -489,12 +438,12 @@ impl Game for LeneHau {
             .count()
             >= 2;
         if stacked {
-            s.push(LETTERS[mv.role as usize] as char);
+            s.push(mv.role.letter());
         }
         s.push_str(&square_name(mv.from));
         s.push_str(&square_name(mv.to));
-        if mv.promo != 0 {
-            s.push(LETTERS[mv.promo as usize].to_ascii_lowercase() as char);
+        if let Some(promo) = mv.promo {
+            s.push(promo.letter_of(Player::Black));
         }
         s
     }
@@ -508,15 +457,12 @@ impl Game for LeneHau {
     }
 
     fn is_tactical(&self, mv: Move) -> bool {
-        mv.promo != 0 || self.captures_now(mv)
+        mv.promo.is_some() || self.captures_now(mv)
     }
 }
 
-pub(crate) fn square_name(sq: u8) -> String {
-    let mut s = String::with_capacity(2);
-    s.push((b'a' + (sq & 7)) as char);
-    s.push((b'1' + (sq >> 3)) as char);
-    s
+pub(crate) fn square_name(sq: Square) -> String {
+    sq.display::<Board8>().to_string()
 }
 
 /// The start and positions with travellers, stacks and castling under way (from

@@ -427,12 +427,12 @@ fn lene_hau_eval_sees_an_own_advance_open_a_line() {
 #[test]
 fn lene_hau_eval_sees_checks_along_a_travellers_path() {
     let p = pos("8/8/8/7k/8/8/8/1K6 w - - 1 2 Ra4>a8");
-    let rook = *p.pieces().iter().find(|q| q.role == ROOK).unwrap();
+    let rook = *p.pieces().iter().find(|q| q.role == Role::Rook).unwrap();
     let occ = p.view[0] | p.view[1];
     assert_eq!(p.checks_ahead(&rook, occ), 8);
     // A king off the rook's lines is never checked from its path.
     let p = pos("8/8/8/8/8/7k/8/1K6 w - - 1 2 Ra4>a8");
-    let rook = *p.pieces().iter().find(|q| q.role == ROOK).unwrap();
+    let rook = *p.pieces().iter().find(|q| q.role == Role::Rook).unwrap();
     assert_eq!(p.checks_ahead(&rook, p.view[0] | p.view[1]), 0);
 }
 
@@ -441,7 +441,7 @@ fn lene_hau_eval_sees_checks_along_a_travellers_path() {
 #[test]
 fn lene_hau_eval_counts_arrival_threats_by_how_soon() {
     let near = pos("4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd4>d5,bd5>b3");
-    let rook = |p: &LeneHau| *p.pieces().iter().find(|q| q.role == ROOK).unwrap();
+    let rook = |p: &LeneHau| *p.pieces().iter().find(|q| q.role == Role::Rook).unwrap();
     assert_eq!(near.arrival_threat(&rook(&near)), (320 + 100) / 8);
     let far = pos("4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd2>d5,bd5>b3");
     assert_eq!(far.arrival_threat(&rook(&far)), (320 + 100) / 16);

@@ -5,6 +5,7 @@ use super::piece::{Piece, Role};
 use super::position::Vanguard;
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::{ParseError, Player};
+use crate::placement::{read_placement, Fault, PlacementError, RankError};
 use crate::square::{Board16, Square};
 use std::fmt::Write;
 
@@ -36,62 +37,30 @@ impl Vanguard {
         };
         let mut pos = Vanguard::empty(side);
 
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 16 {
-            return Err(err_at(
-                fen,
-                format!("placement has {} ranks, not 16", ranks.len()),
-            ));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 15 - i as u8;
-            let mut file = 0u32;
-            let bytes = text.as_bytes();
-            let mut j = 0;
-            while j < bytes.len() {
-                let c = bytes[j] as char;
-                if c.is_ascii_digit() {
-                    // Consecutive digits form one number (§3.2): `16` is sixteen, not 1 then 6.
-                    let start = j;
-                    while j < bytes.len() && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let run = &text[start..j];
-                    let n: u32 = run.parse().unwrap_or(0);
-                    if run.starts_with('0') || !(1..=16).contains(&n) {
-                        return Err(err_at(
-                            run,
-                            format!("bad empty run '{run}' on rank {}", rank + 1),
-                        ));
-                    }
-                    file += n;
-                } else {
-                    let piece = Piece::from_letter(c).ok_or_else(|| {
-                        err_at(
-                            &c.to_string(),
-                            format!("bad piece letter '{c}' on rank {}", rank + 1),
-                        )
-                    })?;
-                    if file < 16 {
-                        pos.put(Square::from_coords::<Board16>(file as u8, rank), piece);
-                    }
-                    file += 1;
-                    j += 1;
-                }
-                if file > 16 {
-                    return Err(err_at(
-                        text,
-                        format!("rank {} '{text}' is longer than 16 squares", rank + 1),
-                    ));
-                }
+        read_placement::<Board16, _, ()>(fields[0], false, Piece::from_letter, |sq, piece| {
+            pos.put(sq, piece);
+            Ok(())
+        })
+        .map_err(|e| match e {
+            PlacementError::Ranks(found) => {
+                err_at(fen, format!("placement has {found} ranks, not 16"))
             }
-            if file != 16 {
-                return Err(err_at(
+            PlacementError::Rank(RankError { rank, text, fault }) => match fault {
+                Fault::Run(run) => err_at(run, format!("bad empty run '{run}' on rank {rank}")),
+                Fault::Letter(c) => err_at(c, format!("bad piece letter '{c}' on rank {rank}")),
+                Fault::Short(n) => err_at(
                     text,
-                    format!("rank {} '{text}' has {file} squares, not 16", rank + 1),
-                ));
-            }
-        }
+                    format!("rank {rank} '{text}' has {n} squares, not 16"),
+                ),
+                // No stacks and no refused pieces here: what is left is a rank too long.
+                Fault::Long | Fault::Unclosed | Fault::Lone | Fault::Mixed | Fault::Piece(()) => {
+                    err_at(
+                        text,
+                        format!("rank {rank} '{text}' is longer than 16 squares"),
+                    )
+                }
+            },
+        })?;
 
         // Lost initial rights: squares of eligible men that have moved; others are ignored.
         let mut lost = Bb256::EMPTY;
