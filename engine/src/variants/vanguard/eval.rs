@@ -192,6 +192,7 @@ impl Vanguard {
     /// How many friendly men stand next to `color`'s King, and enemy men within two and four
     /// squares of it, when it is the last royal (`None` otherwise): the counts of the weights
     /// from [`KING_SHELTER`] on.
+    #[inline(always)]
     fn royal_counts(&self, color: Player) -> Option<[i32; 3]> {
         if !self.has_sole_king(color) {
             return None;
@@ -207,12 +208,17 @@ impl Vanguard {
 
     /// The safety of `color`'s King when it is the last royal (0 otherwise), as a bonus for
     /// `color`: enemy men close to it count against it, friendly men next to it for it.
+    #[inline(always)]
     fn royal_safety(&self, color: Player) -> i32 {
-        self.royal_counts(color).map_or(0, |counts| {
-            (counts.iter().zip(&WEIGHTS[KING_SHELTER..]))
-                .map(|(&c, w)| c * w.0)
-                .sum()
-        })
+        match self.royal_counts(color) {
+            Some([shelter, near, zone]) => {
+                // From the const table: constants in the code, as the literals were.
+                shelter * TABLE[KING_SHELTER].0
+                    + near * TABLE[KING_NEAR].0
+                    + zone * TABLE[KING_ZONE].0
+            }
+            None => 0,
+        }
     }
 
     /// Centipawns from the point of view of the side to move.
