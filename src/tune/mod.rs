@@ -8,7 +8,7 @@ mod texel;
 use crate::cli::ranged;
 use crate::datagen::record::Record;
 use chimera_engine::eval::weights::{self, Features, Tunable};
-use chimera_engine::variants::{chess, double_ended};
+use chimera_engine::variants::{chess, double_ended, lene_hau, vanguard};
 use texel::{Fit, Sample};
 
 /// `chimera tune`'s arguments (docs/tuning.md).
@@ -38,13 +38,15 @@ pub struct Args {
 }
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
-const TUNABLE: &[&str] = &["chess", "double-ended"];
+const TUNABLE: &[&str] = &["chess", "double-ended", "lene-hau", "vanguard"];
 
 /// Runs the command; the error is the one line to print.
 pub fn run(args: &Args) -> Result<(), String> {
     match args.variant.to_ascii_lowercase().as_str() {
         "chess" => tune::<chess::Position>(args),
         "double-ended" => tune::<double_ended::DoubleEndedChess>(args),
+        "lene-hau" => tune::<lene_hau::LeneHau>(args),
+        "vanguard" => tune::<vanguard::Vanguard>(args),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (tunable: {})",
             TUNABLE.join(", ")
@@ -111,7 +113,13 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         "loss after {} epochs: training {:.6}, held out {:.6}",
         args.epochs, after.0, after.1
     );
-    let rounded = fitted.rounded();
+    let mut rounded = fitted.rounded();
+    if !G::TAPERED {
+        // Only the first number counts (the phase is always full): keep the lines' two equal.
+        for w in &mut rounded {
+            w.1 = w.0;
+        }
+    }
     let out = args
         .out
         .clone()
@@ -168,7 +176,7 @@ mod tests {
         assert!(parse_args("--data a --what 1")
             .unwrap_err()
             .contains("'--what'"));
-        let e = run(&parse_args("--variant lene-hau --data x").unwrap());
-        assert!(e.unwrap_err().contains("'lene-hau'"));
+        let e = run(&parse_args("--variant ven --data x").unwrap());
+        assert!(e.unwrap_err().contains("'ven'"));
     }
 }

@@ -118,12 +118,17 @@ impl Features {
             coef: vec![0; weights],
         }
     }
+
+    /// Weight `index` counted `count` times for `player`.
+    pub fn count(&mut self, index: usize, player: Player, count: i32) {
+        self.coef[index] += player.sign() * count;
+    }
 }
 
 impl<T> Trace<T> for Features {
     fn add(&mut self, _: T, _: Player, _: Pair) {}
     fn weight(&mut self, index: usize, player: Player, count: i32) {
-        self.coef[index] += player.sign() * count;
+        self.count(index, player, count);
     }
 }
 
@@ -133,6 +138,10 @@ pub trait Tunable: Game {
     /// The embedded weights file, relative to the repository root (where `chimera tune`
     /// writes by default).
     const WEIGHTS_FILE: &'static str;
+    /// Whether the evaluation blends middlegame and endgame values by a phase. Without one,
+    /// [`Tunable::features`] returns [`crate::eval::tapered::MAX_PHASE`], only the first number
+    /// of each weight counts, and the tuner writes it twice.
+    const TAPERED: bool = true;
     /// The weights in use, in file order.
     fn weights() -> &'static [Pair];
     /// The name of each weight, in file order.

@@ -16,21 +16,60 @@
 //! coming and can step away. Larger ones (a threat at a third of the victims' value, a check
 //! ahead at 24, an opened line at 90) lost matches to the engine without time terms
 //! (docs/variants/lene-hau.md, "Measured").
+//!
+//! The numbers are named weights in `weights.txt`, embedded at compile time, which
+//! `chimera tune` fits (docs/tuning.md).
 
 use super::rules::{attacked_by, next_step, reach};
 use super::*;
+use crate::eval::tapered::{Pair, MAX_PHASE};
+use crate::eval::weights::{self, Features};
 
-/// Piece values in centipawns by role (K Q R B N P).
+/// Piece values in centipawns by role (K Q R B N P), for exchanges, move ordering and the
+/// arrival threat; the evaluation's material weights started from them.
 pub const VALUE: [i32; 6] = [0, 900, 500, 330, 320, 100];
 
 /// The worth of a crowd-captured king in the arrival threat (the game, but not yet certain).
 const KING_VICTIM: i32 = 400;
+
+/// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time. The
+/// evaluation has no phases: each line's two numbers are equal and the first is read. The
+/// arrival threat (a share of the victims' [`VALUE`]) is not a weight: the tuner holds it fixed.
+pub static WEIGHTS: [Pair; COUNT] = weights::parse(include_str!("weights.txt"));
+
+// Where each group of weights starts in [`WEIGHTS`], in file order.
+/// Material, queen to pawn (the king has none).
+const MATERIAL: usize = 0;
+/// A pawn by rank from its owner's side (index 1 = second rank).
+const PAWN_RANK: usize = MATERIAL + 5;
+/// Per step towards the centre ([`centre`]): queen, rook, bishop, knight.
+const CENTRE: usize = PAWN_RANK + 8;
+/// Per turn a traveller is still under way: committed force cannot react.
+const TURN_LEFT: usize = CENTRE + 4;
+/// A check a traveller will give from its path, 1 to 7 turns ahead.
+const CHECK_AHEAD: usize = TURN_LEFT + 1;
 /// A pictorial check of the moment: the checked side must spend its turn on it.
-const IN_CHECK: i32 = 30;
-/// A check a traveller will give from its path, `j` turns ahead: `CHECK_AHEAD / j`.
-const CHECK_AHEAD: i32 = 8;
+const IN_CHECK: usize = CHECK_AHEAD + 7;
 /// The side's own advances will open a line onto its king.
-const SELF_UNBLOCK: i32 = 30;
+const SELF_UNBLOCK: usize = IN_CHECK + 1;
+/// For the side to move.
+const TEMPO: usize = SELF_UNBLOCK + 1;
+/// How many weights there are.
+pub const COUNT: usize = TEMPO + 1;
+
+/// The name of each weight, in file order.
+pub fn weight_names() -> Vec<String> {
+    let roles = ["queen", "rook", "bishop", "knight", "pawn"];
+    let mut names: Vec<String> = roles.iter().map(|r| format!("material.{r}")).collect();
+    names.extend((1..=8).map(|r| format!("placement.pawn_rank{r}")));
+    names.extend(roles[..4].iter().map(|r| format!("placement.{r}_centre")));
+    names.push("time.turn_left".into());
+    names.extend((1..=7).map(|j| format!("time.check_ahead{j}")));
+    for n in ["check.in_check", "time.self_unblock", "tempo"] {
+        names.push(n.into());
+    }
+    names
+}
 
 /// Centralisation bonus of a square, 0..=6.
 fn centre(sq: Square) -> i32 {
@@ -41,13 +80,13 @@ fn centre(sq: Square) -> i32 {
     df.min(3) + dr.min(3)
 }
 
-/// Pawn advance bonus from its owner's side.
-fn advance(color: Player, sq: Square) -> i32 {
-    let r = sq.rank8() as i32;
+/// The rank of `sq` from `color`'s side, 0 to 7.
+fn relative_rank(color: Player, sq: Square) -> usize {
+    let r = sq.rank8() as usize;
     if color == Player::White {
-        r - 1
+        r
     } else {
-        6 - r
+        7 - r
     }
 }
 
@@ -65,34 +104,51 @@ fn turns_left(p: &Piece) -> i32 {
 }
 
 impl LeneHau {
-    /// From White's view.
-    fn white_eval(&self) -> i32 {
+    /// Reports each weight's use to `add(index, player, count)` and returns what is not a
+    /// weight (the arrival threats), from White's view.
+    #[inline(always)]
+    fn terms(&self, add: &mut impl FnMut(usize, Player, i32)) -> i32 {
         let time = self.time_terms;
         let occ = self.view[0] | self.view[1];
-        let mut score = 0;
+        let mut fixed = 0;
         for p in &self.pieces {
             let at = if time { p.dst } else { p.sq };
-            let mut v = VALUE[p.role as usize]
-                + match p.role {
-                    Role::Pawn => 8 * advance(p.color, at),
-                    Role::King => 0,
-                    Role::Queen => 2 * centre(at),
-                    _ => 5 * centre(at),
-                };
-            if time && p.state == State::Travelling {
-                v += self.arrival_threat(p) - 4 * turns_left(p) + self.checks_ahead(p, occ);
+            match p.role {
+                Role::King => {}
+                Role::Pawn => {
+                    add(MATERIAL + Role::Pawn.index() - 1, p.color, 1);
+                    add(PAWN_RANK + relative_rank(p.color, at), p.color, 1);
+                }
+                role => {
+                    add(MATERIAL + role.index() - 1, p.color, 1);
+                    add(CENTRE + role.index() - 1, p.color, centre(at));
+                }
             }
-            score += p.color.sign() * v;
+            if time && p.state == State::Travelling {
+                fixed += p.color.sign() * self.arrival_threat(p);
+                add(TURN_LEFT, p.color, turns_left(p));
+                if let Some(j) = self.check_ahead_turns(p, occ) {
+                    add(CHECK_AHEAD + j - 1, p.color, 1);
+                }
+            }
         }
         for c in Player::BOTH {
             if self.side_in_check(c) {
-                score -= c.sign() * IN_CHECK;
+                add(IN_CHECK, c, 1);
             }
             if time && self.opened_by_own_advance(c, occ) {
-                score -= c.sign() * SELF_UNBLOCK;
+                add(SELF_UNBLOCK, c, 1);
             }
         }
-        score
+        add(TEMPO, self.side, 1);
+        fixed
+    }
+
+    /// From White's view.
+    fn white_view(&self) -> i32 {
+        let mut score = 0;
+        let fixed = self.terms(&mut |i, c, n| score += c.sign() * n * WEIGHTS[i].0);
+        score + fixed
     }
 
     /// What traveller `p`'s arrival will crowd-capture, discounted by the turns until then
@@ -110,7 +166,7 @@ impl LeneHau {
                 if q.role == Role::King {
                     KING_VICTIM
                 } else {
-                    VALUE[q.role as usize]
+                    VALUE[q.role.index()]
                 }
             })
             .sum();
@@ -118,23 +174,29 @@ impl LeneHau {
     }
 
     /// The nearest check traveller `p` will give from a square of its remaining path, the
-    /// board otherwise as it is now.
+    /// board otherwise as it is now: its weight.
+    #[cfg(test)]
     pub(crate) fn checks_ahead(&self, p: &Piece, occ: u64) -> i32 {
-        let Some(king) = self.king_sq(p.color.other()) else {
-            return 0;
-        };
+        self.check_ahead_turns(p, occ)
+            .map_or(0, |j| WEIGHTS[CHECK_AHEAD + j - 1].0)
+    }
+
+    /// In how many turns traveller `p` will first give check from a square of its remaining
+    /// path, the board otherwise as it is now.
+    fn check_ahead_turns(&self, p: &Piece, occ: u64) -> Option<usize> {
+        let king = self.king_sq(p.color.other())?;
         let occ = occ & !p.sq.bit();
         let mut sq = p.sq;
         for j in 1..=turns_left(p) {
             sq = next_step(sq, p.dst);
             if sq == king {
-                return 0;
+                return None;
             }
             if reach(p.role, p.color, sq, occ | sq.bit()) & king.bit() != 0 {
-                return CHECK_AHEAD / j;
+                return Some(j as usize);
             }
         }
-        0
+        None
     }
 
     /// Whether the next advance of `c`'s travellers (at the end of `c`'s next turn) leaves
@@ -169,6 +231,63 @@ impl LeneHau {
     }
 
     pub(crate) fn static_eval(&self) -> i32 {
-        self.white_eval() * self.side.sign() + 10
+        self.white_view() * self.side.sign()
+    }
+}
+
+impl weights::Tunable for LeneHau {
+    const WEIGHTS_FILE: &'static str = "engine/src/variants/lene_hau/weights.txt";
+    const TAPERED: bool = false;
+    fn weights() -> &'static [Pair] {
+        &WEIGHTS
+    }
+    fn weight_names() -> Vec<String> {
+        weight_names()
+    }
+    fn features(&self, features: &mut Features) -> i32 {
+        self.terms(&mut |i, c, n| features.count(i, c, n));
+        MAX_PHASE
+    }
+    fn white_eval(&self) -> i32 {
+        self.white_view()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::weights::Tunable;
+    use crate::game::Game;
+
+    #[test]
+    fn the_weights_file_names_every_weight_in_order() {
+        assert_eq!(weights::names(include_str!("weights.txt")), weight_names());
+        // No phases: both numbers of every line are the same.
+        assert!(WEIGHTS.iter().all(|w| w.0 == w.1));
+    }
+
+    /// The tuner's counts rebuild the evaluation but for the arrival threats, with and without
+    /// the time terms.
+    #[test]
+    fn features_reproduce_the_weighted_terms() {
+        let mut nonzero = 0;
+        for time_terms in [true, false] {
+            for fen in super::super::BENCH_FENS {
+                let p = <LeneHau as Game>::from_fen(fen, &Options { time_terms }).unwrap();
+                let mut f = Features::new(COUNT);
+                assert_eq!(p.features(&mut f), MAX_PHASE);
+                let weighted: i32 = (f.coef.iter().zip(WEIGHTS.iter()))
+                    .map(|(&c, w)| c * w.0)
+                    .sum();
+                let threats: i32 = (p.pieces.iter())
+                    .filter(|q| time_terms && q.state == State::Travelling)
+                    .map(|q| q.color.sign() * p.arrival_threat(q))
+                    .sum();
+                assert_eq!(weighted + threats, p.white_eval(), "{fen}");
+                assert_eq!(p.white_eval(), p.side.sign() * p.static_eval(), "{fen}");
+                nonzero += (weighted != 0) as usize;
+            }
+        }
+        assert!(nonzero > 0);
     }
 }

@@ -1,21 +1,25 @@
 //! Evaluation: material, where each man stands (a piece-square table kept incrementally by the
 //! position), and the safety of a sole King. See docs/variants/vanguard.md, "Evaluation", for the
-//! values and the reasons behind them.
+//! first values and the reasons behind them. The numbers are named weights in `weights.txt`,
+//! embedded at compile time, which `chimera tune` fits (docs/tuning.md).
 
 use super::piece::{Piece, Role};
 use super::position::Vanguard;
 use crate::attacks::board16::ball;
 use crate::bitboard::Bitboard;
+use crate::eval::tapered::{Pair, MAX_PHASE};
+use crate::eval::weights;
 use crate::game::Player;
 
 /// A royal (King or Prince). A side with both may lose one and play on, so the second royal is
 /// worth more than a Queen; losing the last ends the game, which search scores, not material.
 pub const ROYAL_VALUE: i32 = 2000;
 
-/// Centipawns per role, in [`Role::ALL`] order: `100 + 25 * m` rounded to 5, where `m` is the
-/// mean empty-board mobility (the average of move and capture squares, over all 256 squares);
-/// the pawn-types are fixed anchors. The test `material_values_follow_from_empty_board_mobility`
-/// recomputes the table.
+/// Centipawns per role for exchanges (SEE) and move ordering, in [`Role::ALL`] order:
+/// `100 + 25 * m` rounded to 5, where `m` is the mean empty-board mobility (the average of move
+/// and capture squares, over all 256 squares); the pawn-types are fixed anchors. The test
+/// `material_values_follow_from_empty_board_mobility` recomputes the table. The evaluation's
+/// material weights started from these values.
 pub const VALUES: [i32; Role::COUNT] = [
     ROYAL_VALUE, // King
     ROYAL_VALUE, // Prince
@@ -40,60 +44,95 @@ pub const VALUES: [i32; Role::COUNT] = [
     175,         // Sergeant
 ];
 
-/// Centipawns per step towards the centre (0 on a corner, 14 on the four central squares), per
-/// role: short-range men gain most from the middle of a 16x16 board, long sliders reach it from
-/// anywhere, and royals are kept out of it ([`ROYAL_RANK`]).
-const CENTRE_WEIGHT: [i32; Role::COUNT] = [
-    0, // King
-    0, // Prince
-    1, // Queen
-    1, // Princess
-    0, // Rook
-    1, // Bishop
-    3, // Knight
-    1, // Chancellor
-    2, // Nightrider
-    2, // Spy
-    3, // Falconer
-    1, // General
-    2, // Archer
-    3, // Bowman
-    2, // Lancer
-    3, // Berserker
-    2, // Wizard
-    0, // Helepolis
-    0, // Pawn
-    0, // Soldier
-    0, // Sergeant
-];
+/// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time. The
+/// evaluation has no phases: each line's two numbers are equal and the first is read.
+const TABLE: [Pair; COUNT] = weights::parse(include_str!("weights.txt"));
+pub static WEIGHTS: [Pair; COUNT] = TABLE;
 
+// Where each group of weights starts in [`WEIGHTS`], in file order. The first values, and the
+// reasons for them, are in docs/variants/vanguard.md, "Evaluation".
+/// Material by role, in [`Role::ALL`] order.
+const MATERIAL: usize = 0;
+/// Per step towards the centre (0 on a corner, 14 on the four central squares), for the roles
+/// from Queen to Helepolis: short-range men gain most from the middle of a 16x16 board, long
+/// sliders reach it from anywhere, and royals are kept out of it ([`ROYAL_RANK`]).
+const CENTRE: usize = MATERIAL + Role::COUNT;
+const CENTRE_FIRST: usize = Role::Queen as usize;
+const CENTRE_ROLES: usize = Role::Helepolis as usize + 1 - CENTRE_FIRST;
 /// A royal's bonus by rank, counted from its own side (0 = home rank): a royal that walks out
 /// among 48 enemy men is soon shot, swept or forked.
-const ROYAL_RANK: [i32; 16] = [
-    0, -5, -20, -40, -60, -80, -100, -120, -140, -160, -180, -200, -220, -240, -260, -280,
+const ROYAL_RANK: usize = CENTRE + CENTRE_ROLES;
+/// A pawn-type man's bonus by rank, counted from its own side (it starts on rank 2 and
+/// promotes on rank 15): slow at first, steep near promotion, where a Soldier becomes a
+/// Helepolis.
+const ADVANCE: usize = ROYAL_RANK + 16;
+/// A sole King's safety: per friendly man next to it, per enemy man within two squares, and
+/// within four.
+const KING_SHELTER: usize = ADVANCE + 16;
+const KING_NEAR: usize = KING_SHELTER + 1;
+const KING_ZONE: usize = KING_NEAR + 1;
+/// How many weights there are.
+pub const COUNT: usize = KING_ZONE + 1;
+
+const ROLE_NAMES: [&str; Role::COUNT] = [
+    "king",
+    "prince",
+    "queen",
+    "princess",
+    "rook",
+    "bishop",
+    "knight",
+    "chancellor",
+    "nightrider",
+    "spy",
+    "falconer",
+    "general",
+    "archer",
+    "bowman",
+    "lancer",
+    "berserker",
+    "wizard",
+    "helepolis",
+    "pawn",
+    "soldier",
+    "sergeant",
 ];
 
-/// A pawn-type man's bonus by rank, counted from its own side (it starts on rank 2 and promotes
-/// on rank 15): slow at first, steep near promotion, where a Soldier becomes a Helepolis.
-const ADVANCE: [i32; 16] = [0, 0, 0, 5, 10, 15, 20, 27, 35, 45, 57, 72, 90, 112, 140, 0];
+/// The name of each weight, in file order.
+pub fn weight_names() -> Vec<String> {
+    let mut names: Vec<String> = ROLE_NAMES.iter().map(|r| format!("material.{r}")).collect();
+    let centre = &ROLE_NAMES[CENTRE_FIRST..CENTRE_FIRST + CENTRE_ROLES];
+    names.extend(centre.iter().map(|r| format!("centre.{r}")));
+    names.extend((0..16).map(|r| format!("royal_rank.{r}")));
+    names.extend((0..16).map(|r| format!("advance.{r}")));
+    for n in [
+        "royal_safety.shelter",
+        "royal_safety.near",
+        "royal_safety.zone",
+    ] {
+        names.push(n.into());
+    }
+    names
+}
 
-/// Per enemy man within two squares of a sole King, and within four.
-const KING_NEAR: i32 = 30;
-const KING_ZONE: i32 = 8;
-/// Per friendly man next to a sole King.
-const KING_SHELTER: i32 = 10;
+/// The placement weight of a man of `role` on (`file`, `rank`), the rank counted from its own
+/// side, and how many times it counts.
+const fn placement(role: Role, file: i32, rank: i32) -> (usize, i32) {
+    match role {
+        Role::King | Role::Prince => (ROYAL_RANK + rank as usize, 1),
+        Role::Pawn | Role::Soldier | Role::Sergeant => (ADVANCE + rank as usize, 1),
+        _ => {
+            // Steps from the corner towards the centre: (30 - |2f - 15| - |2r - 15|) / 2, 0..=14.
+            let centre = (30 - (2 * file - 15).abs() - (2 * rank - 15).abs()) / 2;
+            (CENTRE + role as usize - CENTRE_FIRST, centre)
+        }
+    }
+}
 
 /// What a man of `role` on (`file`, `rank`) is worth to White: its value and its placement.
 const fn white_square_value(role: Role, file: i32, rank: i32) -> i32 {
-    let k = role as usize;
-    // Steps from the corner towards the centre: (30 - |2f - 15| - |2r - 15|) / 2, 0..=14.
-    let centre = (30 - (2 * file - 15).abs() - (2 * rank - 15).abs()) / 2;
-    let placement = match role {
-        Role::King | Role::Prince => ROYAL_RANK[rank as usize],
-        Role::Pawn | Role::Soldier | Role::Sergeant => ADVANCE[rank as usize],
-        _ => CENTRE_WEIGHT[k] * centre,
-    };
-    VALUES[k] + placement
+    let (index, count) = placement(role, file, rank);
+    TABLE[MATERIAL + role as usize].0 + TABLE[index].0 * count
 }
 
 /// The piece-square table: value and placement of each man on each square, signed (positive
@@ -128,7 +167,7 @@ pub struct Breakdown {
 }
 
 impl Vanguard {
-    /// Material balance from the side to move's point of view.
+    /// Material balance in exchange values ([`VALUES`]) from the side to move's point of view.
     pub fn material(&self) -> i32 {
         let us = self.side;
         let mut score = 0;
@@ -150,21 +189,36 @@ impl Vanguard {
             .sum()
     }
 
-    /// The safety of `color`'s King when it is the last royal (0 otherwise), as a bonus for
-    /// `color`: enemy men close to it count against it, friendly men next to it for it.
-    fn royal_safety(&self, color: Player) -> i32 {
+    /// How many friendly men stand next to `color`'s King, and enemy men within two and four
+    /// squares of it, when it is the last royal (`None` otherwise): the counts of the weights
+    /// from [`KING_SHELTER`] on.
+    #[inline(always)]
+    fn royal_counts(&self, color: Player) -> Option<[i32; 3]> {
         if !self.has_sole_king(color) {
-            return 0;
+            return None;
         }
-        let Some(king) = self.king(color) else {
-            return 0;
-        };
+        let king = self.king(color)?;
         let enemy = self.men(color.other());
         let near = (ball(king, 2) & enemy).count() as i32;
         let zone = (ball(king, 4) & enemy).count() as i32;
         // The ball holds the King's own square.
         let shelter = (ball(king, 1) & self.men(color)).count() as i32 - 1;
-        KING_SHELTER * shelter - KING_NEAR * near - KING_ZONE * zone
+        Some([shelter, near, zone])
+    }
+
+    /// The safety of `color`'s King when it is the last royal (0 otherwise), as a bonus for
+    /// `color`: enemy men close to it count against it, friendly men next to it for it.
+    #[inline(always)]
+    fn royal_safety(&self, color: Player) -> i32 {
+        match self.royal_counts(color) {
+            Some([shelter, near, zone]) => {
+                // From the const table: constants in the code, as the literals were.
+                shelter * TABLE[KING_SHELTER].0
+                    + near * TABLE[KING_NEAR].0
+                    + zone * TABLE[KING_ZONE].0
+            }
+            None => 0,
+        }
     }
 
     /// Centipawns from the point of view of the side to move.
@@ -186,7 +240,7 @@ impl Vanguard {
                 let p = self
                     .piece_at(sq)
                     .expect("a man on every square of its colour");
-                let value = VALUES[p.role().index()];
+                let value = WEIGHTS[MATERIAL + p.role().index()].0;
                 b.material[c] += value;
                 b.placement[c] += PSQ[p.index()][sq.index()] * color.sign() - value;
             }
@@ -196,9 +250,47 @@ impl Vanguard {
     }
 }
 
+impl weights::Tunable for Vanguard {
+    const WEIGHTS_FILE: &'static str = "engine/src/variants/vanguard/weights.txt";
+    const TAPERED: bool = false;
+    fn weights() -> &'static [Pair] {
+        &WEIGHTS
+    }
+    fn weight_names() -> Vec<String> {
+        weight_names()
+    }
+    fn features(&self, features: &mut weights::Features) -> i32 {
+        for color in Player::BOTH {
+            for sq in self.men(color).squares() {
+                let role = self
+                    .piece_at(sq)
+                    .expect("a man on every square of its colour")
+                    .role();
+                let (file, rank) = ((sq.0 & 15) as i32, (sq.0 >> 4) as i32);
+                let rank = if color == Player::White {
+                    rank
+                } else {
+                    15 - rank
+                };
+                features.count(MATERIAL + role.index(), color, 1);
+                let (index, count) = placement(role, file, rank);
+                features.count(index, color, count);
+            }
+            for (i, c) in self.royal_counts(color).into_iter().flatten().enumerate() {
+                features.count(KING_SHELTER + i, color, c);
+            }
+        }
+        MAX_PHASE
+    }
+    fn white_eval(&self) -> i32 {
+        self.side.sign() * self.static_eval()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::weights::{Features, Tunable};
     use crate::game::Game;
     use crate::square::{Board16, Square};
     use rand::{rngs::SmallRng, RngExt, SeedableRng};
@@ -265,7 +357,7 @@ mod tests {
         let corner = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/N14K w - 0 1");
         assert_eq!(
             centre.evaluate() - corner.evaluate(),
-            CENTRE_WEIGHT[Role::Knight.index()] * 14
+            WEIGHTS[CENTRE + Role::Knight.index() - CENTRE_FIRST].0 * 14
         );
         // A Rook does not care.
         let centre = pos("k15/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/15K w - 0 1");
@@ -277,15 +369,18 @@ mod tests {
     fn pawn_types_gain_as_they_advance_and_royals_lose() {
         let far = pos("k15/16/16/16/16/3S12/16/16/16/16/16/16/16/16/16/15K w - 0 1");
         let home = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/3S12/16/15K w - 0 1");
-        assert_eq!(far.evaluate() - home.evaluate(), ADVANCE[10]);
+        assert_eq!(far.evaluate() - home.evaluate(), WEIGHTS[ADVANCE + 10].0);
         // Black's man advances downwards: the same bonus, mirrored.
         let far = pos("k15/16/16/16/16/16/16/16/16/16/3s12/16/16/16/16/15K b - 0 1");
         let home = pos("k15/16/3s12/16/16/16/16/16/16/16/16/16/16/16/16/15K b - 0 1");
-        assert_eq!(far.evaluate() - home.evaluate(), ADVANCE[10]);
+        assert_eq!(far.evaluate() - home.evaluate(), WEIGHTS[ADVANCE + 10].0);
         // A King and a Prince out on rank 6 against at home.
         let out = pos("k15/16/16/16/16/16/16/16/16/16/4KI10/16/16/16/16/16 w - 0 1");
         let home = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/4KI10 w - 0 1");
-        assert_eq!(out.evaluate() - home.evaluate(), 2 * ROYAL_RANK[5]);
+        assert_eq!(
+            out.evaluate() - home.evaluate(),
+            2 * WEIGHTS[ROYAL_RANK + 5].0
+        );
     }
 
     #[test]
@@ -296,11 +391,38 @@ mod tests {
         let far = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/2R1N11/KIR13 b - 0 1");
         assert_eq!(
             near.breakdown().royal_safety,
-            [0, -2 * KING_NEAR - 3 * KING_ZONE]
+            [0, 2 * WEIGHTS[KING_NEAR].0 + 3 * WEIGHTS[KING_ZONE].0]
         );
         assert_eq!(far.breakdown().royal_safety, [0, 0]);
         // A friendly man beside it shelters it.
         let sheltered = pos("kp14/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1");
-        assert_eq!(sheltered.breakdown().royal_safety, [0, KING_SHELTER]);
+        assert_eq!(
+            sheltered.breakdown().royal_safety,
+            [0, WEIGHTS[KING_SHELTER].0]
+        );
+    }
+
+    #[test]
+    fn the_weights_file_names_every_weight_in_order() {
+        assert_eq!(weights::names(include_str!("weights.txt")), weight_names());
+        // No phases: both numbers of every line are the same.
+        assert!(WEIGHTS.iter().all(|w| w.0 == w.1));
+    }
+
+    /// The tuner's counts rebuild the whole evaluation: every term is a weight.
+    #[test]
+    fn features_reproduce_the_evaluation() {
+        let mut nonzero = 0;
+        for fen in super::super::BENCH_FENS {
+            let p = pos(fen);
+            let mut f = Features::new(COUNT);
+            assert_eq!(p.features(&mut f), MAX_PHASE);
+            let white: i32 = (f.coef.iter().zip(WEIGHTS.iter()))
+                .map(|(&c, w)| c * w.0)
+                .sum();
+            assert_eq!(white, p.white_eval(), "{fen}");
+            nonzero += (white != 0) as usize;
+        }
+        assert!(nonzero > 0);
     }
 }
