@@ -52,6 +52,9 @@ pub struct MatchArgs {
     /// The seed of the openings' order and book plies (default 1)
     #[arg(long, value_name = "N", value_parser = ranged(0u64, u64::MAX))]
     seed: Option<u64>,
+    /// Play only part I of N of the match (game pairs I, I+N, ...), for N workers
+    #[arg(long, value_name = "I/N", value_parser = crate::datagen::shard)]
+    shard: Option<(u64, u64)>,
     /// Games played at once (default 1)
     #[arg(long, value_name = "N", value_parser = ranged(1usize, 256))]
     concurrency: Option<usize>,
@@ -131,6 +134,7 @@ impl MatchArgs {
         c.book_plies = self.book_plies.unwrap_or(c.book_plies);
         c.seed = self.seed.unwrap_or(c.seed);
         c.concurrency = self.concurrency.unwrap_or(c.concurrency);
+        c.shard = self.shard.unwrap_or(c.shard);
         c.max_plies = self.max_plies.unwrap_or(c.max_plies);
         c.pgn = self.pgn.clone();
         c.resign = self
@@ -211,6 +215,9 @@ mod tests {
             Some((Duration::from_secs(10), Duration::from_millis(100)))
         );
         assert_eq!((c.time.depth, c.games, c.concurrency), (Some(5), 20, 2));
+        assert_eq!(c.shard, (0, 1));
+        let c = parse_args("--engine a --engine b --depth 1 --shard 2/3").unwrap();
+        assert_eq!(c.shard, (2, 3));
     }
 
     #[test]
@@ -233,6 +240,8 @@ mod tests {
                 "'--frobnicate'",
             ),
             ("--engine a --engine b --tc ten", "'ten'"),
+            ("--engine a --engine b --depth 1 --shard 2/2", "'2/2'"),
+            ("--engine a --engine b --depth 1 --shard x", "'x'"),
             ("--engine a --engine b --depth 3 --option Hash", "'Hash'"),
             ("--engine a --engine b --depth 3 --games 0", "'0'"),
             ("--engine a --depth 3", "two --engine"),

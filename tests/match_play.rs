@@ -434,3 +434,56 @@ fn chess960_games_are_refereed_and_tagged_chess960() {
     assert_games_without_forfeit(&stdout, 4, "chess");
     assert_eq!(pgn.matches("[Variant \"Chess960\"]").count(), 4, "{pgn}");
 }
+
+/// `--shard I/N`: the shards' games together are the whole run's, opening for opening, colour
+/// for colour and (the engine is deterministic at a fixed depth, its tables cleared by
+/// `ucinewgame`) move for move.
+#[test]
+fn shards_play_the_whole_runs_games_between_them() {
+    let run = |tag: &str, shard: Option<&'static str>| -> Vec<String> {
+        let mut args = vec![
+            "--engine",
+            CHIMERA,
+            "--name",
+            "A",
+            "--engine",
+            CHIMERA,
+            "--name",
+            "B",
+            "--depth",
+            "2",
+            "--max-plies",
+            "40",
+            "--games",
+            "6",
+            "--book-plies",
+            "3",
+            "--seed",
+            "5",
+        ];
+        args.extend(shard.map(|s| ["--shard", s]).into_iter().flatten());
+        let (stdout, pgn) = run_match(tag, &args);
+        let games: Vec<String> = pgn
+            .split("[Event ")
+            .skip(1)
+            // Each game without its date line: round, players, opening, moves and result.
+            .map(|g| g.lines().filter(|l| !l.starts_with("[Date ")).collect())
+            .collect();
+        assert!(
+            stdout.contains(&format!("Finished {} games", games.len())),
+            "{stdout}"
+        );
+        games
+    };
+    let whole = run("whole", None);
+    let first = run("shard0", Some("0/2"));
+    let second = run("shard1", Some("1/2"));
+    assert_eq!((whole.len(), first.len(), second.len()), (6, 4, 2));
+    let round = |g: &String| g.split("[Round \"").nth(1).unwrap().to_string();
+    assert!(first.iter().all(|g| ["1\"", "2\"", "5\"", "6\""]
+        .iter()
+        .any(|r| round(g).starts_with(r))));
+    let mut joined = [first, second].concat();
+    joined.sort_by_key(|g| round(g).split('"').next().unwrap().parse::<u32>().unwrap());
+    assert_eq!(joined, whole);
+}

@@ -51,8 +51,8 @@ pub struct Args {
     pub shard: (u64, u64),
 }
 
-/// Reads `--shard I/N` (I below N).
-fn shard(text: &str) -> Result<(u64, u64), String> {
+/// Reads `--shard I/N` (I below N); `chimera match` reads its own with it too.
+pub(crate) fn shard(text: &str) -> Result<(u64, u64), String> {
     text.split_once('/')
         .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
         .filter(|&(i, n): &(u64, u64)| i < n)

@@ -34,6 +34,8 @@ pub struct Config {
     /// Seeds the random openings.
     pub seed: u64,
     pub concurrency: usize,
+    /// This run's part `(I, N)` of a match split over N runs (`--shard I/N`); `(0, 1)`: all.
+    pub shard: (u64, u64),
     pub resign: Option<ResignRule>,
     pub draw: Option<DrawRule>,
     /// A game still going after this many plies is drawn by adjudication.
@@ -56,6 +58,7 @@ impl Default for Config {
             book_plies: 0,
             seed: 1,
             concurrency: 1,
+            shard: (0, 1),
             resign: None,
             draw: None,
             max_plies: 1000,

@@ -268,7 +268,12 @@ fn run_match<G: Refereed>(
     let options = rule_options::<G>(&config, preset)?;
     let openings = load_openings::<G>(&config, &options)?;
     let names = unique_names(check_engines(&config, variant)?);
-    let schedule = tournament::schedule(config.engines.len(), config.games, openings.len());
+    let schedule = tournament::schedule(
+        config.engines.len(),
+        config.games,
+        openings.len(),
+        config.shard,
+    );
     let mut pgn_file = match &config.pgn {
         Some(path) => Some(
             File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))?,

@@ -17,15 +17,27 @@ pub struct Pairing {
 
 /// `games` games for every pair of the `engines` participants: each opening twice, colours
 /// reversed, and the pairs interleaved so every pair's count grows evenly.
-pub fn schedule(engines: usize, games: usize, openings: usize) -> Vec<Pairing> {
+///
+/// Shard `index` of `count` (`--shard I/N`) keeps the games of every `count`-th game pair (the
+/// two colours of one opening), starting with pair `index`, under their numbers in the whole
+/// schedule: the shards' games together are the whole run's, each played once.
+pub fn schedule(
+    engines: usize,
+    games: usize,
+    openings: usize,
+    (index, count): (u64, u64),
+) -> Vec<Pairing> {
     let pairs: Vec<(usize, usize)> = (0..engines)
         .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
         .collect();
     let mut out = Vec::with_capacity(pairs.len() * games);
     for g in 0..games {
-        for &(a, b) in &pairs {
+        if (g / 2) as u64 % count.max(1) != index {
+            continue;
+        }
+        for (p, &(a, b)) in pairs.iter().enumerate() {
             out.push(Pairing {
-                number: out.len() + 1,
+                number: g * pairs.len() + p + 1,
                 seats: if g % 2 == 0 { [a, b] } else { [b, a] },
                 opening: (g / 2) % openings.max(1),
             });
@@ -148,9 +160,11 @@ impl Table {
 mod tests {
     use super::*;
 
+    const WHOLE: (u64, u64) = (0, 1);
+
     #[test]
     fn two_engines_alternate_colors_and_repeat_each_opening_once() {
-        let s = schedule(2, 6, 2);
+        let s = schedule(2, 6, 2, WHOLE);
         let seats: Vec<[usize; 2]> = s.iter().map(|p| p.seats).collect();
         assert_eq!(seats, [[0, 1], [1, 0], [0, 1], [1, 0], [0, 1], [1, 0]]);
         let openings: Vec<usize> = s.iter().map(|p| p.opening).collect();
@@ -162,8 +176,37 @@ mod tests {
     }
 
     #[test]
+    fn shards_split_the_schedule_by_game_pairs_and_together_are_the_whole() {
+        for (engines, games) in [(2, 11), (3, 6)] {
+            let whole = schedule(engines, games, 4, WHOLE);
+            let shards: Vec<Vec<Pairing>> = (0..3)
+                .map(|i| schedule(engines, games, 4, (i, 3)))
+                .collect();
+            let mut joined: Vec<Pairing> = shards.concat();
+            joined.sort_by_key(|p| p.number);
+            assert_eq!(joined, whole, "{engines} engines");
+            // Both colours of an opening stay in one shard.
+            for shard in &shards {
+                for p in shard {
+                    let twin = if p.seats[0] < p.seats[1] { 1 } else { -1 };
+                    let other = p.number as i64 + twin * engines as i64 * (engines as i64 - 1) / 2;
+                    let in_whole = whole.iter().any(|w| w.number as i64 == other);
+                    assert!(
+                        !in_whole || shard.iter().any(|q| q.number as i64 == other),
+                        "{p:?}"
+                    );
+                }
+            }
+        }
+        // Shard 1 of 2 of six games: the second opening's pair.
+        let s = schedule(2, 6, 3, (1, 2));
+        assert_eq!(s.iter().map(|p| p.number).collect::<Vec<_>>(), [3, 4]);
+        assert_eq!(s.iter().map(|p| p.opening).collect::<Vec<_>>(), [1, 1]);
+    }
+
+    #[test]
     fn round_robin_plays_every_pair_with_both_colors() {
-        let s = schedule(4, 2, 1);
+        let s = schedule(4, 2, 1, WHOLE);
         assert_eq!(s.len(), 12);
         for a in 0..4 {
             for b in 0..4 {

@@ -10,6 +10,7 @@
 //! The entry point is [`search`]. It reports progress through a callback and returns the best
 //! line; the caller (the protocol) owns the table and the [`Control`] it stops the search with.
 
+pub mod learnt;
 pub mod ordering;
 pub mod pruning;
 pub mod score;
@@ -186,6 +187,7 @@ pub fn search_within<G: Game>(
                     let mut helper = Worker::<G>::new(id, shared, history, moves);
                     helper.iterate(root, &mut |_| {});
                     shared.nodes[id].store(helper.nodes, std::sync::atomic::Ordering::Relaxed);
+                    helper.keep_learnt();
                 });
             }
             run_main(&mut main);
@@ -195,7 +197,7 @@ pub fn search_within<G: Game>(
     }
     shared.nodes[0].store(main.nodes, std::sync::atomic::Ordering::Relaxed);
     let best = &main.root_moves[0];
-    SearchResult {
+    let result = SearchResult {
         best: Some(best.mv),
         pv: best.pv.clone(),
         score: if best.score == -score::INFINITE {
@@ -205,7 +207,9 @@ pub fn search_within<G: Game>(
         },
         depth: main.completed_depth,
         nodes: shared.total_nodes(),
-    }
+    };
+    main.keep_learnt();
+    result
 }
 
 /// UCI forbids `bestmove` during `infinite` or `ponder` searches until the GUI ends them.
@@ -239,7 +243,7 @@ fn root_moves<G: Game>(
         .collect();
     let hash_move = tt.probe(root.key()).map_or(0, |e| e.mv);
     let mut scores = Vec::new();
-    ordering::Heuristics::<G::Move>::new().score(root, &list, &mut scores, 0, hash_move);
+    ordering::score_unlearnt(root, &list, &mut scores, hash_move);
     let mut order: Vec<usize> = (0..list.len()).collect();
     order.sort_by_key(|i| std::cmp::Reverse(scores[*i]));
     list = order.into_iter().map(|i| list[i]).collect();

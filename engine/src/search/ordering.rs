@@ -96,6 +96,35 @@ pub fn history_key<G: Game>(pos: &G, mv: G::Move) -> usize {
     }
 }
 
+/// The ordering score of the hash move (its fingerprint `hash_move`) and of tactical moves,
+/// which no table learns; `None` for the other moves. `h` is `mv`'s [`move_hash`].
+#[inline]
+fn rank<G: Game>(pos: &G, mv: G::Move, h: u64, hash_move: u16) -> Option<i32> {
+    if hash_move != 0 && fingerprint_of_hash(h) == hash_move {
+        Some(HASH_MOVE)
+    } else if pos.is_tactical(mv) {
+        let mvv_lva = 32 * pos.capture_value(mv) - pos.mover_value(mv) / 16;
+        Some(if pos.see_ge(mv, 0) {
+            GOOD_CAPTURE + mvv_lva
+        } else {
+            BAD_CAPTURE + mvv_lva
+        })
+    } else {
+        None
+    }
+}
+
+/// Orders `moves` as tables that learnt nothing yet would: the hash move, then captures, then
+/// the rest in their given order (the root's first order, before any search).
+pub fn score_unlearnt<G: Game>(pos: &G, moves: &[G::Move], scores: &mut Vec<i32>, hash_move: u16) {
+    scores.clear();
+    scores.extend(
+        moves
+            .iter()
+            .map(|&mv| rank(pos, mv, move_hash(&mv), hash_move).unwrap_or(0)),
+    );
+}
+
 /// What a search thread learns about quiet moves: killers per ply, history per player, and
 /// the continuation history.
 pub struct Heuristics<M> {
@@ -183,15 +212,8 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         };
         for &mv in moves {
             let h = move_hash(&mv);
-            let score = if hash_move != 0 && fingerprint_of_hash(h) == hash_move {
-                HASH_MOVE
-            } else if pos.is_tactical(mv) {
-                let mvv_lva = 32 * pos.capture_value(mv) - pos.mover_value(mv) / 16;
-                if pos.see_ge(mv, 0) {
-                    GOOD_CAPTURE + mvv_lva
-                } else {
-                    BAD_CAPTURE + mvv_lva
-                }
+            let score = if let Some(rank) = rank(pos, mv, h, hash_move) {
+                rank
             } else if self.killers[ply][0] == Some(mv) {
                 KILLER + 1
             } else if self.killers[ply][1] == Some(mv) {
@@ -269,9 +291,23 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         }
     }
 
-    /// Forgets the killers of the plies below the root (a new search).
-    pub fn clear_killers(&mut self) {
+    /// Readies kept tables for a new search with `pruning`: the killers, which are about the
+    /// plies below the last root, are forgotten.
+    pub fn prepare(&mut self, pruning: Pruning) {
         self.killers = [[None; 2]; MAX_PLY];
+        self.use_continuation = pruning.has(Technique::ContinuationHistory);
+        self.use_counters = pruning.has(Technique::CounterMoves);
+    }
+
+    /// Halves every history entry between the moves of a game: what the last search learnt
+    /// then weighs as much as all before it. Counter moves stay until replaced.
+    pub fn age(&mut self) {
+        for e in self.history.iter_mut().flatten() {
+            *e /= 2;
+        }
+        for e in self.continuation.iter_mut().flatten() {
+            *e /= 2;
+        }
     }
 }
 

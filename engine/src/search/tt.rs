@@ -4,6 +4,7 @@
 //! two words xor back to its key, so a slot torn by two threads writing at once reads as a miss
 //! instead of as another position's data. Four slots make a 64-byte bucket (one cache line).
 
+use super::learnt::Learnt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score says about the true score.
@@ -129,9 +130,14 @@ impl Drop for Buckets {
     }
 }
 
+/// The table, and beside it what the search threads learnt about moves in the same game
+/// ([`Learnt`]): both are kept between the searches of a game and forgotten by [`clear`].
+///
+/// [`clear`]: TranspositionTable::clear
 pub struct TranspositionTable {
     buckets: Buckets,
     generation: AtomicU8,
+    learnt: Learnt,
 }
 
 impl TranspositionTable {
@@ -149,6 +155,7 @@ impl TranspositionTable {
         Some(TranspositionTable {
             buckets: Buckets::zeroed(count)?,
             generation: AtomicU8::new(0),
+            learnt: Learnt::default(),
         })
     }
 
@@ -157,7 +164,7 @@ impl TranspositionTable {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// Empties the table (a new game): fresh zeroed memory replaces the old (zeroing in place
+    /// Empties the table and forgets what the threads learnt (a new game): fresh zeroed memory replaces the old (zeroing in place
     /// would make all of it resident); where the system refuses, the old buckets are zeroed in
     /// place.
     pub fn clear(&mut self) {
@@ -172,12 +179,20 @@ impl TranspositionTable {
             }
         }
         *self.generation.get_mut() = 0;
+        self.learnt.clear();
     }
 
-    /// Ages every entry by one search: old entries are replaced first.
+    /// The search threads' move-ordering tables, kept between searches.
+    pub fn learnt(&self) -> &Learnt {
+        &self.learnt
+    }
+
+    /// Ages every entry by one search: old entries are replaced first, and the kept history
+    /// tables are halved.
     pub fn new_search(&self) {
         let g = self.generation.load(Relaxed);
         self.generation.store((g + 1) % GENERATIONS, Relaxed);
+        self.learnt.new_search();
     }
 
     #[inline]

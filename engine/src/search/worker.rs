@@ -110,7 +110,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             stop_seen: None,
             keys,
-            heuristics: Box::new(Heuristics::with(shared.params.pruning)),
+            heuristics: shared.tt.learnt().take::<G>(id, shared.params.pruning),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
             root_moves,
@@ -121,6 +121,11 @@ impl<'a, G: Game> Worker<'a, G> {
             excluded: [None; MAX_PLY + 1],
             root_depth: 0,
         }
+    }
+
+    /// Ends the worker, handing what it learnt about moves back for the game's next search.
+    pub fn keep_learnt(self) {
+        self.shared.tt.learnt().put::<G>(self.id, self.heuristics);
     }
 
     /// Whether to stop now. Thread 0 also watches the clock and the node limit for everyone.
