@@ -509,6 +509,16 @@ function showMute() {
   $("mute").textContent = muted() ? "Sounds muted" : "Mute sounds";
 }
 
+// The audio context is made at the first press or key (a user gesture, which browsers ask
+// for), so that the first move's click does not wait for it.
+function warmAudio() {
+  try {
+    if (!muted()) audio ||= new AudioContext();
+  } catch (e) {
+    // No audio on this device.
+  }
+}
+
 function sound(kind) {
   if (muted()) return;
   try {
@@ -1072,6 +1082,8 @@ async function init() {
     showMute();
   };
   showMute();
+  document.addEventListener("pointerdown", warmAudio, { once: true });
+  document.addEventListener("keydown", warmAudio, { once: true });
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
   if (id) {
