@@ -418,7 +418,8 @@ def premove_checks():
     """A move queued while the engine thinks: played at once when legal, dropped when not,
     cancelled by a right click."""
     from selenium.webdriver.common.action_chains import ActionChains
-    new_game("chess", seat="white", limit=("movetime", "1500"))
+    # Each reply takes 3 s: the clicks of a premove come well within it on a loaded machine.
+    new_game("chess", seat="white", limit=("movetime", "3000"))
     click_ply("e2e4")
     until("return state.thinking", "the engine thinking")
     click("g1")
@@ -434,6 +435,7 @@ def premove_checks():
     until("return state.thinking", "the engine thinking again")
     click("b1")
     click("c3")
+    assert js("return state.thinking && premove && premove.to === 'c3'"), js("return premove")
     ActionChains(d).context_click(d.find_element(By.CSS_SELECTOR, 'rect.sq[data-sq="a5"]')).perform()
     assert js("return premove === null && !document.querySelector('g.targets rect.pre')")
     until("return !state.thinking && state.plies.length === 4", "the engine's reply")
@@ -444,6 +446,7 @@ def premove_checks():
     until("return state.thinking", "the engine thinking")
     click("e4")
     click("e6")
+    assert js("return state.thinking && premove && premove.to === 'e6'"), js("return premove")
     until("return !state.thinking && state.plies.length === 6", "the engine's reply")
     until("return document.getElementById('premove').textContent.includes('dropped')", "the drop")
     time.sleep(0.3)
