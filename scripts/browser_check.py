@@ -309,6 +309,12 @@ def access_checks():
         d.set_window_size(1500, 1100)
 
 
+def colour_scheme(scheme):
+    """Emulates `prefers-color-scheme: scheme` (None: the browser's own)."""
+    features = [{"name": "prefers-color-scheme", "value": scheme}] if scheme else []
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
 def axe_checks():
     """axe-core (npm package, its axe.min.js named by $AXE_JS) on the page mid-game, light and
     dark: prints every violation; skipped with a message without the file."""
@@ -322,8 +328,7 @@ def axe_checks():
     click("g1")
     report = {}
     for scheme in ["light", "dark"]:
-        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        colour_scheme(scheme)
         js(source)
         result = d.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -331,7 +336,7 @@ def axe_checks():
             "v => ({id: v.id, impact: v.impact, nodes: v.nodes.length, "
             "targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))));")
         report[scheme] = result
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    colour_scheme(None)
     print("axe-core " + js("return axe.version") + " violations: " + json.dumps(report))
 
 
@@ -564,8 +569,7 @@ def contrast_checks():
     click_ply("e8e7")
     report = {}
     for scheme in ["light", "dark"]:
-        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        colour_scheme(scheme)
         click("e4")
         marks = js("""
           const style = (el) => getComputedStyle(el);
@@ -609,7 +613,7 @@ def contrast_checks():
         shapes = {m["kind"]: (m["tag"], m["fill"] == "none", m["dash"]) for m in marks["marks"]}
         assert len(set(shapes.values())) == len(shapes), shapes
         report[scheme] = rows
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    colour_scheme(None)
     print("contrast (mark ink against light square, dark square, the square under it): " + json.dumps(report))
 
 
