@@ -30,7 +30,7 @@ update_ms = []
 def driver():
     options = Options()
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1500,1100"]:
+                "--window-size=1500,1100", "--autoplay-policy=no-user-gesture-required"]:
         options.add_argument(arg)
     for binary in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]:
         if os.path.exists(binary):
@@ -74,7 +74,15 @@ def new_game(variant, seat="white", fen="", limit=("movetime", "200")):
 
 
 def click(square):
-    d.find_element(By.CSS_SELECTOR, f'rect.sq[data-sq="{square}"]').click()
+    """Clicks a square; again if the board was redrawn under the click (a poll's answer)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for attempt in range(5):
+        try:
+            d.find_element(By.CSS_SELECTOR, f'rect.sq[data-sq="{square}"]').click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
 
 
 def click_ply(ply):
@@ -301,6 +309,12 @@ def access_checks():
         d.set_window_size(1500, 1100)
 
 
+def colour_scheme(scheme):
+    """Emulates `prefers-color-scheme: scheme` (None: the browser's own)."""
+    features = [{"name": "prefers-color-scheme", "value": scheme}] if scheme else []
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
 def axe_checks():
     """axe-core (npm package, its axe.min.js named by $AXE_JS) on the page mid-game, light and
     dark: prints every violation; skipped with a message without the file."""
@@ -314,8 +328,7 @@ def axe_checks():
     click("g1")
     report = {}
     for scheme in ["light", "dark"]:
-        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        colour_scheme(scheme)
         js(source)
         result = d.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -323,7 +336,7 @@ def axe_checks():
             "v => ({id: v.id, impact: v.impact, nodes: v.nodes.length, "
             "targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))));")
         report[scheme] = result
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    colour_scheme(None)
     print("axe-core " + js("return axe.version") + " violations: " + json.dumps(report))
 
 
@@ -373,28 +386,235 @@ def chess960_checks():
 
 
 def clock_checks():
-    """Clocks: the engine plays on wtime/btime, the running side's clock falls, a flag ends it."""
+    """Clocks kept by the server: the page shows its figures, the engine plays on them, and the
+    server's flag ends the game."""
     Select(d.find_element(By.ID, "clock")).select_by_value("180+2")
     try:
         new_game("chess", seat="white")
-        until("return !document.getElementById('clocks').hidden && "
+        until("return !document.getElementById('clocks').hidden && state.clock.running === 'white' && "
               "document.getElementById('clock-white').classList.contains('running')", "White's clock")
         time.sleep(0.5)
         click_ply("e2e4")
         engine_replied(1)
-        left = js("return clockLeft()")
-        assert left[0] < 182000 and left[1] < 182000 and left[0] > 170000, left
-        until("return document.getElementById('clock-white').classList.contains('running')",
-              "White's clock running again")
-        # White's flag falls: the game ends on the page, nothing more is played.
-        js("clock.time[0] = 300")
-        until("return clock.flag === 0", "White's flag")
+        server = server_state(js("return state.id"))["clock"]
+        left = [server["white"], server["black"]]
+        assert 170000 < left[0] < 182000 and 170000 < left[1] < 182000, server
+        assert server["running"] == "white", server
+        shown = js("return document.getElementById('clock-black').textContent")
+        assert shown == f"black {left[1] // 60000}:{(left[1] // 1000) % 60:02d}" or \
+            shown == f"black {(left[1] + 999) // 60000}:{((left[1] + 999) // 1000) % 60:02d}", (shown, left)
+        # A one-second clock: White's flag falls on the server, and the page says so.
+        js("const o = document.createElement('option'); o.value = '1+0'; "
+           "document.getElementById('clock').append(o)")
+        Select(d.find_element(By.ID, "clock")).select_by_value("1+0")
+        new_game("chess", seat="white")
+        until("return state.outcome !== null", "White's flag")
         assert "white ran out of time" in status(), status()
+        assert server_state(js("return state.id"))["outcome"]["reason"] == "white ran out of time"
+        assert "out" in d.find_element(By.ID, "clock-white").get_attribute("class")
         assert not js("return humanDecides()")
-        print(f"clock: 3+2, after a move each {left[0] / 1000:.1f} s and {left[1] / 1000:.1f} s left; "
-              "a flag ends the game")
+        print(f"clock: 3+2 kept by the server, after a move each {left[0] / 1000:.1f} s and "
+              f"{left[1] / 1000:.1f} s left; a 1 s clock flags on the server")
     finally:
         Select(d.find_element(By.ID, "clock")).select_by_value("")
+
+
+def premove_checks():
+    """A move queued while the engine thinks: played at once when legal, dropped when not,
+    cancelled by a right click."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    # Each reply takes 3 s: the clicks of a premove come well within it on a loaded machine.
+    new_game("chess", seat="white", limit=("movetime", "3000"))
+    click_ply("e2e4")
+    until("return state.thinking", "the engine thinking")
+    click("g1")
+    click("f3")
+    assert js("return premove && premove.from === 'g1' && premove.to === 'f3'"), js("return premove")
+    # Read at once in the page: each poll's answer draws the marks anew.
+    marks = js("return [...document.querySelectorAll('g.targets rect.pre')].map(e => e.dataset.sq).sort()")
+    assert marks == ["f3", "f3", "g1", "g1"], marks
+    assert "g1-f3" in d.find_element(By.ID, "premove").text
+    until("return state.plies.length >= 3", "the premove played")
+    assert js("return state.plies[2].text") == "g1f3", js("return state.plies.map(p => p.text)")
+    # Cancelled by a right click: nothing is played for the person.
+    until("return state.thinking", "the engine thinking again")
+    click("b1")
+    click("c3")
+    assert js("return state.thinking && premove && premove.to === 'c3'"), js("return premove")
+    ActionChains(d).context_click(d.find_element(By.CSS_SELECTOR, 'rect.sq[data-sq="a5"]')).perform()
+    assert js("return premove === null && !document.querySelector('g.targets rect.pre')")
+    until("return !state.thinking && state.plies.length === 4", "the engine's reply")
+    time.sleep(0.3)
+    assert js("return state.plies.length") == 4 and js("return state.to_move") == "white"
+    # A premove that is not legal when the turn comes is dropped.
+    click_ply("d2d3")
+    until("return state.thinking", "the engine thinking")
+    click("e4")
+    click("e6")
+    assert js("return state.thinking && premove && premove.to === 'e6'"), js("return premove")
+    until("return !state.thinking && state.plies.length === 6", "the engine's reply")
+    until("return document.getElementById('premove').textContent.includes('dropped')", "the drop")
+    time.sleep(0.3)
+    assert js("return state.plies.length") == 6 and js("return state.to_move") == "white"
+    print("premove: g1-f3 played on the engine's reply, a right click cancels, e4-e6 dropped")
+
+
+def sound_checks():
+    """A move and a capture sound (WebAudio), none when muted; the mute is remembered."""
+    js("localStorage.removeItem('chimera.muted'); showMute(); soundLog.length = 0")
+    new_game("chess", seat="both", fen="4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+    click_ply("e4d5")
+    click_ply("e8e7")
+    assert js("return soundLog") == ["capture", "move"], js("return soundLog")
+    assert js("return audio && audio.state") in ("running", "suspended")
+    d.find_element(By.ID, "mute").click()
+    assert d.find_element(By.ID, "mute").get_attribute("aria-pressed") == "true"
+    click_ply("d5d6")
+    assert js("return soundLog.length") == 2, js("return soundLog")
+    d.refresh()
+    until("return typeof state !== 'undefined' && state !== null", "the page after a reload")
+    assert d.find_element(By.ID, "mute").get_attribute("aria-pressed") == "true", "mute forgotten"
+    d.find_element(By.ID, "mute").click()
+    assert js("return localStorage.getItem('chimera.muted')") == "0"
+    print("sounds: a capture and a move heard, none while muted, the mute kept across a reload")
+
+
+def drag_checks():
+    """The dragged piece follows the pointer with the legal targets shown; a drop plays; a
+    finger (touch) drags too."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+    new_game("chess", seat="both")
+    sq = lambda name: d.find_element(By.CSS_SELECTOR, f'rect.sq[data-sq="{name}"]')
+    ActionChains(d).click_and_hold(sq("g1")).move_to_element(sq("e3")).perform()
+    # The dragged copy's centre and the square's, in the picture's units: the pointer's place.
+    centre = ("const n = Number(el.getAttribute('width')); "
+              "return [Number(el.getAttribute('x')) + n / 2, Number(el.getAttribute('y')) + n / 2]")
+    ghost = js(f"const el = document.querySelector('#board use.drag-ghost'); if (!el) return null; {centre}")
+    target = js(f"const el = document.querySelector('rect.sq[data-sq=\"e3\"]'); {centre}")
+    assert ghost, "no dragged piece"
+    assert all(abs(a - b) < 3 for a, b in zip(ghost, target)), (ghost, target)
+    dots = sorted(e.get_attribute("data-sq") for e in d.find_elements(By.CSS_SELECTOR, "g.targets circle.dot"))
+    assert set(dots) == {"f3", "h3"}, dots
+    ActionChains(d).move_to_element(sq("f3")).release().perform()
+    until("return state.plies.length === 1", "the dropped move")
+    assert js("return state.plies[0].text") == "g1f3"
+    assert not d.find_elements(By.CSS_SELECTOR, "use.drag-ghost")
+    # A drop off the target squares plays nothing.
+    ActionChains(d).click_and_hold(sq("b8")).move_to_element(sq("b5")).release().perform()
+    time.sleep(0.3)
+    assert js("return state.plies.length") == 1 and js("return selected") is None
+    # A finger.
+    js("document.getElementById('board').addEventListener('pointerdown', "
+       "e => { document.body.dataset.pointer = e.pointerType; })")
+    finger = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    finger.pointer_action.move_to(sq("b8")).pointer_down().move_to(sq("b7")).move_to(sq("c6")).pointer_up()
+    finger.perform()
+    until("return state.plies.length === 2", "the touch-dragged move")
+    assert js("return state.plies[1].text") == "b8c6"
+    assert js("return document.body.dataset.pointer") == "touch", js("return document.body.dataset.pointer")
+    print("drag: the piece follows the pointer (centred on e3 mid-drag, targets f3 h3), drops "
+          "play g1f3, a drop elsewhere cancels, a finger drags b8c6")
+
+
+def square_checks():
+    """Squares labelled for screen readers and kept up to date; the keyboard moves a piece."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    new_game("chess", seat="both")
+    label = lambda name: js(f"return document.querySelector('rect.sq[data-sq=\"{name}\"]').getAttribute('aria-label')")
+    assert (label("e2"), label("e4"), label("g8")) == ("e2, white pawn", "e4, empty", "g8, black knight"), \
+        (label("e2"), label("e4"), label("g8"))
+    assert js("return document.querySelectorAll('rect.sq[tabindex=\"0\"]').length") == 1
+    js("document.querySelector('rect.sq[tabindex=\"0\"]').focus()")
+    start = js("return document.activeElement.dataset.sq")
+    assert start == "a1", start
+    keys = [Keys.ARROW_RIGHT] * 4 + [Keys.ARROW_UP, Keys.ENTER, Keys.ARROW_UP, Keys.ARROW_UP, Keys.ENTER]
+    ActionChains(d).send_keys(*keys).perform()
+    until("return state.plies.length === 1", "the move by keyboard")
+    assert js("return state.plies[0].text") == "e2e4"
+    assert (label("e2"), label("e4")) == ("e2, empty", "e4, white pawn"), (label("e2"), label("e4"))
+    assert js("return document.activeElement.dataset.sq") == "e4", "focus lost with the redraw"
+    assert js("return document.getElementById('board').getAttribute('role')") == "group"
+    print("squares: labelled ('e4, white pawn'), one tab stop, arrows and Enter played e2e4")
+
+
+def luminance(rgb):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    hi, lo = sorted([luminance(a), luminance(b)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def colour(text):
+    """A computed colour, `rgb(1, 2, 3)` or `rgba(1, 2, 3, 0.5)`, as numbers."""
+    import re
+    return [float(x) for x in re.findall(r"[\d.]+", text)][:3]
+
+
+def contrast_checks():
+    """The marks (legal targets, captures, selection, premove, last ply) measured in the page:
+    each mark's ink against both square colours and against the square under it, 3:1 or
+    more (WCAG 1.4.11), light and dark themes; and each mark a shape of its own."""
+    new_game("chess", seat="both", fen="4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1")
+    click_ply("e3e4")
+    click_ply("e8e7")
+    report = {}
+    for scheme in ["light", "dark"]:
+        colour_scheme(scheme)
+        click("e4")
+        marks = js("""
+          const style = (el) => getComputedStyle(el);
+          const ink = (el) => { const s = style(el); return s.stroke !== 'none' ? s.stroke : s.fill; };
+          const sq = (name) => document.querySelector(`rect.sq[data-sq="${name}"]`);
+          const plain = (cls) => style(document.querySelector(`rect.sq.${cls}:not(.target):not(.sel):not(.pre)`)).fill;
+          const out = {light: plain('light'), dark: plain('dark'), marks: []};
+          const add = (kind, els, under) => {
+            const el = els[els.length - 1];
+            out.marks.push({kind, ink: ink(el), tag: el.tagName, fill: style(el).fill,
+              dash: style(el).strokeDasharray, under});
+          };
+          for (const kind of ['dot', 'ring', 'sel']) {
+            const els = [...document.querySelectorAll(`g.targets .${kind}`)];
+            add(kind, els.slice(0, 2), style(sq(els[0].dataset.sq)).fill);
+          }
+          // The last ply: its outline over its tint (fill-opacity) over the square.
+          const last = document.querySelector('g.marks rect.last');
+          const s = style(last);
+          const x = Number(last.getAttribute('x')) + 30, y = Number(last.getAttribute('y')) + 30;
+          const below = [...document.querySelectorAll('rect.sq')].find(r => Number(r.getAttribute('x')) + 30 === x && Number(r.getAttribute('y')) + 30 === y);
+          add('last', [last], JSON.stringify({tint: s.fill, alpha: s.fillOpacity, square: style(below).fill}));
+          premove = {from: 'a1', to: 'b1'}; highlight();
+          add('pre', [...document.querySelectorAll('g.targets .pre')].slice(0, 2), style(sq('a1')).fill);
+          premove = null; selected = null; highlight();
+          return out;""")
+        light, dark = colour(marks["light"]), colour(marks["dark"])
+        rows = {}
+        for m in marks["marks"]:
+            ink = colour(m["ink"])
+            if m["kind"] == "last":
+                u = json.loads(m["under"])
+                a = float(u["alpha"])
+                under = [a * t + (1 - a) * q for t, q in zip(colour(u["tint"]), colour(u["square"]))]
+            else:
+                under = colour(m["under"])
+            ratios = [round(contrast(ink, c), 2) for c in (light, dark, under)]
+            assert min(ratios) >= 3, f"{scheme}: the {m['kind']} mark {m['ink']} has {ratios} (light, dark, under)"
+            rows[m["kind"]] = ratios
+        # Not colour alone: each mark's shape (element, filled or not, dash pattern) differs.
+        shapes = {m["kind"]: (m["tag"], m["fill"] == "none", m["dash"]) for m in marks["marks"]}
+        assert len(set(shapes.values())) == len(shapes), shapes
+        report[scheme] = rows
+    colour_scheme(None)
+    print("contrast (mark ink against light square, dark square, the square under it): " + json.dumps(report))
 
 
 def state_js(expr):
@@ -523,6 +743,11 @@ try:
     access_checks()
     chess960_checks()
     clock_checks()
+    premove_checks()
+    sound_checks()
+    drag_checks()
+    square_checks()
+    contrast_checks()
     axe_checks()
     timing_checks()
 

@@ -935,3 +935,72 @@ fn the_engine_plays_on_a_clock() {
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("btime 'soon'"), "{body}");
 }
+
+/// A game's clock kept by the server (`clock=BASE+INC`, seconds): a ply is charged to its
+/// side and its turn's end gains the increment, the engine plays on the server's figures
+/// whatever `go` asks, and a clock at zero ends the game on time (moves and `go` refused,
+/// PGN with the result and the time control).
+#[test]
+fn the_server_keeps_the_clocks_and_a_flag_ends_the_game() {
+    let s = Server::start(&[]);
+    let clock = |json: &str, side: &str| value(json, "clock")[side].as_u64().unwrap();
+    let (id, start) = s.new_game(&[("variant", "chess"), ("clock", "3+1")]);
+    assert!((2900..=3000).contains(&clock(&start, "white")), "{start}");
+    assert_eq!(value(&start, "clock")["running"], "white");
+    std::thread::sleep(Duration::from_millis(300));
+    let after = s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    let white = clock(&after, "white");
+    assert!(
+        (3000 - 400 + 1000..=3000 - 300 + 1000).contains(&white),
+        "White's 300 ms charged, the increment given: {white}"
+    );
+    assert_eq!(value(&after, "clock")["running"], "black");
+    // `go` asks for 20 s; the engine plays on its 3 s clock instead, and is charged.
+    let begun = Instant::now();
+    let replied = s.engine_move(id, &[("movetime", "20000")]);
+    let took = begun.elapsed();
+    assert_eq!(plies(&replied), 2, "{replied}");
+    assert!(took < Duration::from_secs(3), "{took:?} on a 3 s clock");
+    let black = clock(&replied, "black");
+    assert!(
+        black <= 4000 && black + (took.as_millis() as u64) >= 3900,
+        "Black's {black} ms after a {took:?} search and the increment"
+    );
+    assert_eq!(value(&replied, "clock")["running"], "white");
+    assert!(replied.contains("\"outcome\":null"), "{replied}");
+
+    // A short clock runs out: the flag ends the game for every request.
+    let (id, _) = s.new_game(&[("variant", "chess"), ("clock", "0.3")]);
+    std::thread::sleep(Duration::from_millis(400));
+    let (_, state) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(string(&state, "result"), "0-1", "{state}");
+    assert_eq!(string(&state, "reason"), "white ran out of time");
+    assert_eq!(value(&state, "clock")["flag"], "white");
+    assert_eq!(clock(&state, "white"), 0);
+    let (status, body) = s.post(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("'e2e4'") && body.contains("ran out of time"),
+        "{body}"
+    );
+    let (status, body) = s.post(&format!("/api/games/{id}/go"), &[]);
+    assert_eq!(status, 400, "{body}");
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn"));
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"0.3\"]"), "{pgn}");
+    assert_eq!(plies(&s.get(&format!("/api/games/{id}")).1), 0);
+
+    // A halt (the page leaving the game) stops every clock: a left game loses no time.
+    let (id, _) = s.new_game(&[("variant", "chess"), ("clock", "0.5")]);
+    s.ok(&format!("/api/games/{id}/halt"), &[]);
+    std::thread::sleep(Duration::from_millis(600));
+    let (_, state) = s.get(&format!("/api/games/{id}"));
+    assert!(state.contains("\"outcome\":null"), "{state}");
+    let after = s.ok(&format!("/api/games/{id}/move"), &[("move", "e2e4")]);
+    assert_eq!(plies(&after), 1, "{after}");
+
+    // A bad clock is refused, naming it.
+    let (status, body) = s.post("/api/games", &[("variant", "chess"), ("clock", "soon")]);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("clock 'soon'"), "{body}");
+}

@@ -57,7 +57,7 @@ function seat() {
 
 // Whether a person decides the next ply.
 function humanDecides() {
-  if (!state || state.outcome || viewAt !== null || (clock && clock.flag !== null)) return false;
+  if (!state || state.outcome || viewAt !== null) return false;
   switch (seat()) {
     case "both": return true;
     case "watch": return false;
@@ -131,16 +131,18 @@ function showLegend() {
 
 function render() {
   if (!state) return;
-  tickClock();
+  if (state !== stateSeen) {
+    stateSeen = state;
+    stateAt = performance.now();
+  }
+  // The picture is replaced only when it changed (a poll while the engine thinks brings the
+  // same one): a click or a drag in progress keeps its elements.
   if (viewAt === null) {
-    $("board").innerHTML = state.svg;
+    if (state.svg !== drawnSvg) drawBoard(state.svg);
     highlight();
   }
   const s = $("status");
-  if (clock && clock.flag !== null && !state.outcome) {
-    const side = clock.flag === 0 ? "white" : "black";
-    s.textContent = `${side === "white" ? "0-1" : "1-0"}: ${side} ran out of time`;
-  } else if (state.outcome) {
+  if (state.outcome) {
     s.textContent = `${state.outcome.result}: ${state.outcome.reason}`;
   } else {
     let text = `${state.to_move} to move`;
@@ -171,7 +173,69 @@ function render() {
   $("fen").value = state.fen;
   showClocks();
   announce();
+  soundNewPlies();
   showLegend();
+}
+
+// A new board picture: each square labelled for screen readers ("e4, white knight") and
+// reachable by keyboard (one square in the tab order; arrows move between squares, Enter or
+// Space is a click), focus kept on the square it was on.
+let focusSq = null;
+let drawnSvg = null;
+function drawBoard(svg) {
+  const board = $("board");
+  drawnSvg = svg;
+  const hadFocus = board.contains(document.activeElement);
+  board.innerHTML = svg;
+  if (drag && drag.moving) placeGhost();
+  const pieces = {};
+  for (const use of board.querySelectorAll("g.pieces use[data-sq]")) {
+    const m = /#pc-([wb])-(\w)/.exec(use.getAttribute("href") || "");
+    if (!m) continue;
+    (pieces[use.dataset.sq] ||= []).push(`${m[1] === "w" ? "white" : "black"} ${pieceName(m[2]).toLowerCase()}`);
+  }
+  for (const t of board.querySelectorAll("g.traveller[data-sq]")) {
+    const p = t.dataset.piece || "";
+    (pieces[t.dataset.sq] ||= []).push(`${p === p.toUpperCase() ? "white" : "black"} ${pieceName(p).toLowerCase()} under way to ${t.dataset.to}`);
+  }
+  const squares = board.querySelectorAll("rect.sq[data-sq]");
+  if (!focusSq || !board.querySelector(`rect.sq[data-sq="${focusSq}"]`)) focusSq = squares.length ? squares[0].dataset.sq : null;
+  for (const r of squares) {
+    const sq = r.dataset.sq;
+    r.setAttribute("role", "button");
+    r.setAttribute("aria-label", `${sq}, ${(pieces[sq] || ["empty"]).join(" and ")}`);
+    r.setAttribute("tabindex", sq === focusSq ? "0" : "-1");
+  }
+  if (hadFocus && focusSq) board.querySelector(`rect.sq[data-sq="${focusSq}"]`).focus();
+}
+
+// Arrow keys move the focus to the square beside it on the screen (flipped or not).
+function squareKeys(event) {
+  const r = event.target.closest("rect.sq");
+  if (!r || !state) return;
+  const size = Number(r.getAttribute("width"));
+  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+  if (step) {
+    const x = Number(r.getAttribute("x")) + step[0] * size;
+    const y = Number(r.getAttribute("y")) + step[1] * size;
+    const to = $("board").querySelector(`rect.sq[x="${x}"][y="${y}"]`);
+    if (to) {
+      r.setAttribute("tabindex", "-1");
+      to.setAttribute("tabindex", "0");
+      focusSq = to.dataset.sq;
+      to.focus();
+    }
+  } else if (event.key === "Enter" || event.key === " ") {
+    focusSq = r.dataset.sq;
+    clickStart = performance.now();
+    squareClicked(r.dataset.sq);
+  } else if (event.key === "Escape") {
+    cancelMarks();
+  } else {
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
 }
 
 // The selected piece's square is outlined; its legal targets get a dot, or a ring where the
@@ -181,8 +245,8 @@ function highlight() {
   const board = $("board");
   const svg = board.querySelector("svg");
   for (const g of board.querySelectorAll("g.targets")) g.remove();
-  for (const r of board.querySelectorAll("rect.sq.sel, rect.sq.target")) r.classList.remove("sel", "target");
-  if (!selected || !state || !svg) return;
+  for (const r of board.querySelectorAll("rect.sq.sel, rect.sq.target, rect.sq.pre")) r.classList.remove("sel", "target", "pre");
+  if ((!selected && !premove) || !state || !svg || viewAt !== null) return;
   const ns = "http://www.w3.org/2000/svg";
   const g = document.createElementNS(ns, "g");
   g.setAttribute("class", "targets");
@@ -198,7 +262,12 @@ function highlight() {
       : kind === "ring"
         ? [["circle", { cx, cy, r: size / 2 - 4, fill: "none", stroke: "#fff", "stroke-width": 7 }],
           ["circle", { cx, cy, r: size / 2 - 4, fill: "none", stroke: "#0b3d0b", "stroke-width": 4 }]]
-        : [["circle", { cx, cy, r: size / 7 + 2, fill: "#fff" }], ["circle", { cx, cy, r: size / 7, fill: "#0b3d0b" }]];
+        : kind === "pre"
+          // A premove: a dotted outline (round dots), told from the selection's solid one
+          // and the last ply's dashes by its pattern.
+          ? [["rect", { x: cx - size / 2 + 5, y: cy - size / 2 + 5, width: size - 10, height: size - 10, fill: "none", stroke: "#fff", "stroke-width": 8, "stroke-dasharray": "1 8", "stroke-linecap": "round" }],
+            ["rect", { x: cx - size / 2 + 5, y: cy - size / 2 + 5, width: size - 10, height: size - 10, fill: "none", stroke: "#5c0b0b", "stroke-width": 5, "stroke-dasharray": "1 8", "stroke-linecap": "round" }]]
+          : [["circle", { cx, cy, r: size / 7 + 2, fill: "#fff" }], ["circle", { cx, cy, r: size / 7, fill: "#0b3d0b" }]];
     for (const [tag, attrs] of shapes) {
       const el = document.createElementNS(ns, tag);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -206,8 +275,13 @@ function highlight() {
       el.classList.add(kind);
       g.append(el);
     }
-    r.classList.add(kind === "sel" ? "sel" : "target");
+    r.classList.add(kind === "sel" || kind === "pre" ? kind : "target");
   };
+  if (premove) {
+    for (const sq of [premove.from, premove.to]) if (sq) mark(sq, "pre");
+    svg.append(g);
+    return;
+  }
   mark(selected, "sel");
   const occupied = (sq) => board.querySelector(`g.pieces [data-sq="${sq}"], g.travellers [data-sq="${sq}"]`);
   const done = new Set();
@@ -420,6 +494,63 @@ function showMoves() {
   if (viewAt === null) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
+// ---- sounds ----
+// A move and a capture sound, made with WebAudio (nothing is fetched), for each new ply of
+// the game shown; the mute button's choice is remembered in localStorage.
+let audio = null;
+let heard = null;
+const soundLog = [];
+
+function muted() {
+  return localStorage.getItem("chimera.muted") === "1";
+}
+
+function showMute() {
+  $("mute").setAttribute("aria-pressed", String(muted()));
+  $("mute").textContent = muted() ? "Sounds muted" : "Mute sounds";
+}
+
+// The audio context is made at the first press or key (a user gesture, which browsers ask
+// for), so that the first move's click does not wait for it.
+function warmAudio() {
+  try {
+    if (!muted()) audio ||= new AudioContext();
+  } catch (e) {
+    // No audio on this device.
+  }
+}
+
+function sound(kind) {
+  if (muted()) return;
+  try {
+    audio ||= new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const t = audio.currentTime;
+    const gain = audio.createGain();
+    const osc = audio.createOscillator();
+    osc.connect(gain);
+    gain.connect(audio.destination);
+    // A move: a short high tick; a capture: a longer falling buzz.
+    const [type, f0, f1, length] = kind === "capture" ? ["square", 330, 110, 0.16] : ["triangle", 660, 620, 0.07];
+    osc.type = type;
+    osc.frequency.setValueAtTime(f0, t);
+    osc.frequency.exponentialRampToValueAtTime(f1, t + length);
+    gain.gain.setValueAtTime(0.15, t);
+    gain.gain.exponentialRampToValueAtTime(0.001, t + length);
+    osc.start(t);
+    osc.stop(t + length + 0.01);
+    soundLog.push(kind);
+  } catch (e) {
+    // No audio on this device: silence.
+  }
+}
+
+function soundNewPlies() {
+  const n = state.plies.length;
+  if (heard && heard.id === state.id && n > heard.n) sound(state.plies[n - 1].removed.length ? "capture" : "move");
+  heard = { id: state.id, n };
+}
+
 // Screen readers hear each new ply (the status line is polite and live too).
 let announced = 0;
 function announce() {
@@ -467,7 +598,7 @@ async function view(at) {
     viewAt = at;
     viewFen = v.fen;
     selected = null;
-    $("board").innerHTML = v.svg;
+    drawBoard(v.svg);
     render();
   } catch (e) {
     showError(e.message);
@@ -475,6 +606,155 @@ async function view(at) {
 }
 
 // ---- moving ----
+
+// Drag and drop (mouse, pen or touch): past a few pixels the piece follows the pointer and
+// the legal targets show (a premove's square while the engine thinks); a drop on another
+// square is a click there, a drop off the board or on its own square cancels. A press and
+// release without moving is a click.
+let drag = null;
+
+function svgPoint(event) {
+  const svg = $("board").querySelector("svg");
+  const p = svg.createSVGPoint();
+  p.x = event.clientX;
+  p.y = event.clientY;
+  return p.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function squareAtPoint(pt) {
+  for (const r of $("board").querySelectorAll("rect.sq")) {
+    const [x, y, w] = ["x", "y", "width"].map((a) => Number(r.getAttribute(a)));
+    if (pt.x >= x && pt.x < x + w && pt.y >= y && pt.y < y + w) return r.dataset.sq;
+  }
+  return null;
+}
+
+function dragStart(event) {
+  if (event.button !== 0 || !state) return;
+  const rect = event.target.closest("rect.sq");
+  if (!rect) return;
+  const from = rect.dataset.sq;
+  const piece = $("board").querySelector(`g.pieces use[data-sq="${from}"]`);
+  const mine = humanDecides() && !state.thinking && state.moves.some((m) => squaresOf(m)[0] === from);
+  if (!piece || !(mine || premoveAllowed())) return;
+  drag = { from, id: event.pointerId, x0: event.clientX, y0: event.clientY, moving: false, pt: null };
+}
+
+// The dragged piece: a copy over everything, centred on the pointer; the piece itself faded.
+function placeGhost() {
+  const svg = $("board").querySelector("svg");
+  const piece = svg && svg.querySelector(`g.pieces use[data-sq="${drag.from}"]`);
+  if (!piece) return;
+  let ghost = svg.querySelector("use.drag-ghost");
+  if (!ghost) {
+    ghost = piece.cloneNode(false);
+    ghost.removeAttribute("data-sq");
+    ghost.setAttribute("class", "drag-ghost");
+    ghost.setAttribute("pointer-events", "none");
+    svg.append(ghost);
+    piece.setAttribute("opacity", "0.3");
+  }
+  const w = Number(ghost.getAttribute("width"));
+  ghost.setAttribute("x", (drag.pt.x - w / 2).toFixed(1));
+  ghost.setAttribute("y", (drag.pt.y - w / 2).toFixed(1));
+}
+
+function dragMove(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  if (!drag.moving) {
+    if (Math.hypot(event.clientX - drag.x0, event.clientY - drag.y0) < 4) return;
+    drag.moving = true;
+    $("board").setPointerCapture(event.pointerId);
+    if (premoveAllowed()) {
+      premove = { from: drag.from, to: null };
+      selected = null;
+    } else {
+      premove = null;
+      selected = drag.from;
+    }
+    highlight();
+  }
+  drag.pt = svgPoint(event);
+  placeGhost();
+}
+
+function endDrag() {
+  const board = $("board");
+  for (const g of board.querySelectorAll("use.drag-ghost")) g.remove();
+  for (const p of board.querySelectorAll("g.pieces use[opacity]")) p.removeAttribute("opacity");
+  if (drag && board.hasPointerCapture(drag.id)) board.releasePointerCapture(drag.id);
+  drag = null;
+}
+
+function dragDrop(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  const { from, moving } = drag;
+  const to = moving ? squareAtPoint(svgPoint(event)) : null;
+  endDrag();
+  if (!moving) return;
+  if (!to || to === from) return cancelMarks();
+  clickStart = performance.now();
+  focusSq = to;
+  squareClicked(to);
+}
+
+// A click (or Enter, or a drop) on a square: a ply, or a premove while the engine thinks.
+function squareClicked(sq) {
+  if (premoveAllowed()) return premoveSquare(sq);
+  inputFor(state.variant).square(sq);
+}
+
+// Premoves: while the engine thinks on its own turn, the person may queue one move, from a
+// square with a piece to any other (the legal plies are not known yet). It is shown dotted,
+// cancelled by a click elsewhere, Escape or a right click, and played as soon as it is the
+// person's turn if a legal ply has its two squares (a promotion's queen first), else dropped.
+let premove = null;
+function premoveAllowed() {
+  return state && state.thinking && !state.outcome && viewAt === null && !paused &&
+    (seat() === "white" || seat() === "black") && state.to_move !== seat();
+}
+
+function premoveSquare(sq) {
+  selected = null;
+  if (premove && premove.to) premove = null;
+  else if (premove && premove.from !== sq) premove.to = sq;
+  else if (!premove && $("board").querySelector(`g.pieces [data-sq="${sq}"]`)) premove = { from: sq, to: null };
+  else premove = null;
+  showPremove();
+  highlight();
+}
+
+function showPremove() {
+  $("premove").textContent = premove && premove.to ? `premove ${premove.from}-${premove.to} queued (click elsewhere, Escape or right-click to cancel)` : "";
+}
+
+function cancelMarks() {
+  premove = null;
+  selected = null;
+  showPremove();
+  highlight();
+}
+
+// The person's turn has come: the queued premove is played if legal, dropped otherwise.
+function playPremove() {
+  const p = premove;
+  premove = null;
+  showPremove();
+  if (!p || !p.to) return false;
+  const rank = (m) => "qrbn".indexOf(m.slice(-1)) + 1 || 9;
+  const legal = state.moves.filter((m) => {
+    const s = squaresOf(m);
+    return s[0] === p.from && s[1] === p.to;
+  }).sort((a, b) => rank(a) - rank(b));
+  if (!legal.length) {
+    $("premove").textContent = `premove ${p.from}-${p.to} dropped: not legal now`;
+    highlight();
+    return false;
+  }
+  clickStart = performance.now();
+  play(legal[0]);
+  return true;
+}
 
 const clickInput = {
   square(sq) {
@@ -562,20 +842,22 @@ function timed() {
   }, 0));
 }
 
+// The strength asked for; a game with a clock plays on the server's clock instead.
 function limitFields() {
-  if (clock) {
-    const [w, b] = clockLeft().map((ms) => String(Math.floor(ms)));
-    return { wtime: w, btime: b, winc: String(clock.inc), binc: String(clock.inc) };
-  }
   const value = $("limit-value").value;
   return $("limit-kind").value === "depth" ? { depth: value } : { movetime: value };
 }
 
 // Whatever comes next: the engine's ply, or waiting for a person.
 async function next() {
-  if (!state || state.outcome || (clock && clock.flag !== null)) return;
+  if (!state || state.outcome) return;
   if (state.thinking) return poll();
-  // A person's ply waits for the person (even while an earlier position is viewed).
+  // A person's ply waits for the person (even while an earlier position is viewed), unless
+  // a premove waits for the person's turn.
+  if (state.to_move === seat() && premove && humanDecides()) {
+    playPremove();
+    return;
+  }
   if (paused || seat() === "both" || state.to_move === seat()) return;
   try {
     state = await api("POST", `/api/games/${state.id}/go`, limitFields());
@@ -608,56 +890,38 @@ function leave(game) {
   if (game && game.thinking) navigator.sendBeacon(`/api/games/${game.id}/halt`, new URLSearchParams());
 }
 
-// Clocks: each side's milliseconds left, the increment, the side running and since when (the
-// page keeps them; the engine gets them as wtime/btime/winc/binc).
-let clock = null;
-const sideIndex = (side) => (side === "white" ? 0 : 1);
+// Clocks: the server keeps them (the game's `clock` field: milliseconds left when the state
+// was sent, the side running, a flag); the page counts the running side down between states
+// and asks the server again when it reaches zero, so the flag is the server's.
+let stateAt = 0;
+let stateSeen = null;
+let flagAsked = 0;
 
-function startClock() {
-  const v = $("clock").value;
-  if (!v) {
-    clock = null;
-  } else {
-    const [base, inc] = v.split("+").map((x) => 1000 * Number(x));
-    clock = { time: [base, base], inc, side: null, since: 0, flag: null };
-  }
-  $("clocks").hidden = !clock;
-}
-
-// Charges the running side for the time since the last state, gives a side that has just
-// moved its increment, and starts the side to move.
-function tickClock() {
-  if (!clock || clock.flag !== null) return;
-  const now = performance.now();
-  if (clock.side !== null) {
-    clock.time[clock.side] -= now - clock.since;
-    if (clock.side !== sideIndex(state.to_move)) clock.time[clock.side] += clock.inc;
-  }
-  clock.side = state.outcome || paused ? null : sideIndex(state.to_move);
-  clock.since = now;
-}
-
-// The time left now, per side.
+// Each side's milliseconds left now, from the server's figures.
 function clockLeft() {
-  const left = [...clock.time];
-  if (clock.side !== null && clock.flag === null) left[clock.side] -= performance.now() - clock.since;
-  return left.map((ms) => Math.max(0, ms));
+  const c = state && state.clock;
+  if (!c) return null;
+  const since = performance.now() - stateAt;
+  return ["white", "black"].map((side) => Math.max(0, c[side] - (c.running === side ? since : 0)));
 }
 
 function showClocks() {
-  if (!clock || !state) return;
+  const c = state && state.clock;
+  $("clocks").hidden = !c;
+  if (!c) return;
   const left = clockLeft();
   ["white", "black"].forEach((side, i) => {
     const el = $(`clock-${side}`);
     const s = Math.ceil(left[i] / 1000);
     el.textContent = `${side} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-    el.classList.toggle("running", clock.side === i && clock.flag === null);
-    el.classList.toggle("out", clock.flag === i);
+    el.classList.toggle("running", c.running === side);
+    el.classList.toggle("out", c.flag === side);
   });
-  if (clock.flag === null && clock.side !== null && left[clock.side] <= 0) {
-    clock.flag = clock.side;
-    if (state.thinking) api("POST", `/api/games/${state.id}/halt`).catch(() => {});
-    render();
+  // A clock at zero here: the server decides the flag (at most one question a second).
+  const now = performance.now();
+  if (c.running && left[c.running === "white" ? 0 : 1] <= 0 && !c.flag && now - flagAsked > 1000) {
+    flagAsked = now;
+    refresh().catch((e) => showError(e.message));
   }
 }
 
@@ -694,10 +958,11 @@ async function newGame() {
   clearTimeout(pollTimer);
   leave(state);
   selected = null;
+  premove = null;
+  showPremove();
   paused = false;
   viewAt = null;
-  startClock();
-  const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), ...optionFields() };
+  const fields = { variant: $("variant").value, fen: $("start-fen").value.trim(), clock: $("clock").value, ...optionFields() };
   // Chess960 without a FEN: a random start array, or the one numbered in the FEN field.
   if (fields["opt.UCI_Chess960"] === "true" && /^\d{0,3}$/.test(fields.fen)) {
     const n = fields.fen === "" ? Math.floor(Math.random() * 960) : Number(fields.fen);
@@ -737,6 +1002,8 @@ async function takeBack() {
   try {
     state = await api("POST", `/api/games/${state.id}/undo`, { plies: String(keep) });
     selected = null;
+    premove = null;
+    showPremove();
     viewAt = null;
     showError("");
     render();
@@ -802,28 +1069,22 @@ async function init() {
     const rect = event.target.closest("[data-sq]");
     if (!rect || !state) return;
     clickStart = performance.now();
-    inputFor(state.variant).square(rect.dataset.sq);
+    focusSq = rect.dataset.sq;
+    squareClicked(rect.dataset.sq);
   });
-  // Drag and drop: a press on one square and a release on another is the same two clicks
-  // (a press and release on one square is a click, handled above).
-  let dragFrom = null;
-  const squareAt = (event) => {
-    const el = document.elementFromPoint(event.clientX, event.clientY);
-    const rect = el && el.closest("rect.sq");
-    return rect ? rect.dataset.sq : null;
+  $("board").addEventListener("contextmenu", (event) => { event.preventDefault(); cancelMarks(); });
+  $("board").addEventListener("keydown", squareKeys);
+  $("board").addEventListener("pointerdown", dragStart);
+  $("board").addEventListener("pointermove", dragMove);
+  $("board").addEventListener("pointerup", dragDrop);
+  $("board").addEventListener("pointercancel", () => { if (drag) { endDrag(); cancelMarks(); } });
+  $("mute").onclick = () => {
+    localStorage.setItem("chimera.muted", muted() ? "0" : "1");
+    showMute();
   };
-  $("board").addEventListener("pointerdown", (event) => { dragFrom = squareAt(event); });
-  $("board").addEventListener("pointerup", (event) => {
-    const to = squareAt(event);
-    const from = dragFrom;
-    dragFrom = null;
-    if (!from || !to || from === to || !state || !humanDecides()) return;
-    if (!state.moves.some((m) => squaresOf(m)[0] === from)) return;
-    clickStart = performance.now();
-    selected = null;
-    inputFor(state.variant).square(from);
-    inputFor(state.variant).square(to);
-  });
+  showMute();
+  document.addEventListener("pointerdown", warmAudio, { once: true });
+  document.addEventListener("keydown", warmAudio, { once: true });
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
   if (id) {
@@ -883,7 +1144,7 @@ async function analyse() {
 
 // ← and → step through the moves, Home and End go to the start and the live board.
 function keyboard(event) {
-  if (!state || event.target.closest("input, textarea, select")) return;
+  if (!state || event.target.closest("input, textarea, select, #board")) return;
   const at = viewAt === null ? state.plies.length : viewAt;
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[event.key];
   if (to === undefined) return;

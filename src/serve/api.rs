@@ -7,6 +7,7 @@ use crate::runner::game::{draw_reason, win_reason, GameRecord, GameResult, Termi
 use crate::runner::pgn::{self, PgnHeader};
 use crate::runner::referee::Ply;
 use crate::serve::assets;
+use crate::serve::clock::Clock;
 use crate::serve::games::{self, lock, GoError, Table, WebGame};
 use crate::serve::http::{Request, Response};
 use crate::svg_cmd::game_svg;
@@ -61,10 +62,13 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
             })
         })
         .collect();
-    let outcome = b.outcome().map(|o| {
-        let (_, reason) = outcome_words(o);
-        json!({"result": o.result_str(), "reason": reason})
-    });
+    let outcome = match time_loss(g) {
+        Some((result, reason)) => Some(json!({"result": result, "reason": reason})),
+        None => b.outcome().map(|o| {
+            let (_, reason) = outcome_words(o);
+            json!({"result": o.result_str(), "reason": reason})
+        }),
+    };
     let a = &g.analysis;
     let strategy: Vec<Value> = a
         .strategy
@@ -105,9 +109,17 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
             })).collect::<Vec<Value>>(),
         },
         "simultaneous": b.simultaneous(),
+        "clock": g.clock.as_ref().map(|c| c.json(std::time::Instant::now())),
         "svg": game_svg(b, flip),
     })
     .to_string()
+}
+
+/// A flag's result and reason (`0-1`, `white ran out of time`).
+fn time_loss(g: &WebGame) -> Option<(&'static str, String)> {
+    let loser = g.clock.as_ref()?.flag?;
+    let result = if loser == Player::White { "0-1" } else { "1-0" };
+    Some((result, format!("{loser} ran out of time")))
 }
 
 /// A player's name as a PGN tag value: the standard allows only printing characters in a
@@ -123,7 +135,13 @@ pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
     let (white, black) = (&tag_value(white), &tag_value(black));
     let b = g.board.as_ref();
     let outcome = b.outcome();
+    let flag = g.clock.as_ref().and_then(|c| c.flag);
     let result = match outcome {
+        _ if flag.is_some() => GameResult {
+            winner: flag.map(Player::other),
+            termination: Termination::TimeForfeit,
+            reason: time_loss(g).map(|(_, r)| r).unwrap_or_default(),
+        },
         Some(o) => {
             let (winner, reason) = outcome_words(o);
             GameResult {
@@ -159,10 +177,10 @@ pub fn game_pgn(g: &WebGame, white: &str, black: &str) -> String {
         variant: b.pgn_variant(),
         white,
         black,
-        time_control: "-",
+        time_control: &g.clock.as_ref().map_or("-".into(), |c| c.tag()),
     };
     let text = pgn::write_game(&header, &record);
-    if outcome.is_some() {
+    if outcome.is_some() || flag.is_some() {
         text
     } else {
         // PGN's unfinished game: `*` in the tag and at the end.
@@ -226,6 +244,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
             };
             let mut g = lock(&game);
             g.used = std::time::Instant::now();
+            g.flag();
             let flip = flipped(req);
             match (method, rest) {
                 ("GET", []) => Response::json(200, state_json(&g, flip)),
@@ -249,12 +268,9 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                             &format!("move '{ply}' while the engine is thinking: stop it first"),
                         );
                     }
-                    match g.board.play(ply) {
-                        Ok(()) => {
-                            g.generation += 1;
-                            Response::json(200, state_json(&g, flip))
-                        }
-                        Err(e) => Response::error(400, e.what()),
+                    match g.play(ply) {
+                        Ok(()) => Response::json(200, state_json(&g, flip)),
+                        Err(e) => Response::error(400, &e),
                     }
                 }
                 ("POST", ["undo"]) => {
@@ -265,8 +281,7 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                             &format!("plies '{plies}' is not a number of plies to keep"),
                         );
                     };
-                    g.interrupt();
-                    g.board.truncate(n);
+                    g.take_back(n);
                     Response::json(200, state_json(&g, flip))
                 }
                 ("POST", ["go"]) => {
@@ -282,10 +297,8 @@ pub fn handle(table: &Table, req: &Request) -> Response {
                 }
                 ("POST", ["halt"]) => {
                     // The page left the game (a new game, a reload, a pause): the search is
-                    // dropped and nothing is played.
-                    if g.thinking() {
-                        g.interrupt();
-                    }
+                    // dropped, nothing is played, and the clocks stop.
+                    g.halt();
                     Response::json(200, state_json(&g, flip))
                 }
                 ("POST", ["analyse"]) => {
@@ -351,8 +364,19 @@ fn new_game(table: &Table, req: &Request) -> Response {
     let variant = req.field("variant").unwrap_or("chess");
     match board::open(variant, &options_of(req), req.field("fen")) {
         Ok(board) => {
+            // A time control the server keeps (`180+2`: seconds and increment).
+            let clock = match req.field("clock").filter(|c| !c.is_empty()) {
+                Some(text) => match Clock::parse(text) {
+                    Ok(c) => Some(c),
+                    Err(e) => return Response::error(400, &e),
+                },
+                None => None,
+            };
             let game = table.insert(board);
-            let g = lock(&game);
+            let mut g = lock(&game);
+            if let Some(clock) = clock {
+                g.set_clock(clock);
+            }
             Response::json(200, state_json(&g, flipped(req)))
         }
         Err(e) => Response::error(400, e.what()),

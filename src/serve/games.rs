@@ -5,6 +5,7 @@
 //! unless the game changed since the search began (a take-back, a new move).
 
 use crate::board::BoardGame;
+use super::clock::Clock;
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::Player;
 use chimera_protocol::command::Go;
@@ -168,6 +169,8 @@ pub struct WebGame {
     pub search: Option<Arc<Control>>,
     pub analysis: Analysis,
     pub used: Instant,
+    /// The game's time control, kept here (none: the engine plays on the strength asked).
+    pub clock: Option<Clock>,
     tt: Option<Arc<TranspositionTable>>,
 }
 
@@ -182,6 +185,59 @@ impl WebGame {
 
     pub fn thinking(&self) -> bool {
         self.search.is_some()
+    }
+
+    /// Gives the game a clock; the side to decide's runs from now.
+    pub fn set_clock(&mut self, mut clock: Clock) {
+        clock.start(self.board.to_move(), Instant::now());
+        self.clock = Some(clock);
+    }
+
+    /// The player whose time ran out (checked now: a running clock at zero falls its flag,
+    /// and the search of a flagged engine is dropped).
+    pub fn flag(&mut self) -> Option<Player> {
+        let flag = self.clock.as_mut()?.check(Instant::now());
+        if flag.is_some() && self.thinking() {
+            self.interrupt();
+        }
+        flag
+    }
+
+    /// A person's ply: played, and charged to the person's clock.
+    pub fn play(&mut self, ply: &str) -> Result<(), String> {
+        if let Some(loser) = self.flag() {
+            return Err(format!(
+                "'{ply}': the game is over ({loser} ran out of time)"
+            ));
+        }
+        self.board.play(ply).map_err(|e| e.what().to_string())?;
+        self.generation += 1;
+        let to_move = self.board.to_move();
+        if let Some(clock) = &mut self.clock {
+            clock.after_ply(to_move, Instant::now());
+        }
+        Ok(())
+    }
+
+    /// Back to the first `plies` plies; a running search is dropped, the clocks keep their
+    /// time and the side to decide's runs.
+    pub fn take_back(&mut self, plies: usize) {
+        self.interrupt();
+        self.board.truncate(plies);
+        let to_move = self.board.to_move();
+        if let Some(clock) = &mut self.clock {
+            clock.restart(to_move, Instant::now());
+        }
+    }
+
+    /// The page left the game: the search is dropped, nothing played, and no clock runs.
+    pub fn halt(&mut self) {
+        if self.thinking() {
+            self.interrupt();
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.pause(Instant::now());
+        }
     }
 }
 
@@ -210,6 +266,10 @@ impl Sink {
         }
         if let Some(rest) = bestmove {
             g.search = None;
+            // An engine past its time has lost; its move is not played.
+            if !self.analyse && g.flag().is_some() {
+                return;
+            }
             let turn = rest.split_whitespace().next().unwrap_or("(none)");
             g.analysis.bestmove = turn.to_string();
             let rounds = g.board.plies().len();
@@ -218,6 +278,10 @@ impl Sink {
                     g.analysis.error = format!("engine move: {e}");
                 }
                 g.generation += 1;
+                let to_move = g.board.to_move();
+                if let Some(clock) = &mut g.clock {
+                    clock.after_ply(to_move, Instant::now());
+                }
                 // A simultaneous game's first order of a round stays secret until the other
                 // comes: the page must not learn it from the analysis.
                 if g.board.simultaneous() && g.board.plies().len() == rounds {
@@ -291,6 +355,7 @@ impl Table {
             search: None,
             analysis: Analysis::default(),
             used: Instant::now(),
+            clock: None,
             tt: None,
         }));
         let mut map = self.map();
@@ -315,7 +380,7 @@ impl Table {
 
     /// Starts the engine on `game` (locked by the caller as `g`): to play, or with `analyse`
     /// to analyse its position or another (`(lines, board)`: an earlier position of the game),
-    /// playing nothing.
+    /// playing nothing. A game with a clock plays on it, whatever `go` asked.
     pub fn go(
         &self,
         game: &Arc<Mutex<WebGame>>,
@@ -327,6 +392,20 @@ impl Table {
             return Err(GoError::Busy(
                 "the engine is already thinking in this game".into(),
             ));
+        }
+        let mut go = go;
+        if analyse.is_none() {
+            if let Some(loser) = g.flag() {
+                return Err(GoError::Bad(format!(
+                    "the game is over ({loser} ran out of time)"
+                )));
+            }
+            let to_move = g.board.to_move();
+            if let Some(clock) = &mut g.clock {
+                let now = Instant::now();
+                clock.start(to_move, now);
+                clock.limits(now, &mut go.limits);
+            }
         }
         let (lines, other) = match analyse {
             Some((lines, board)) => (Some(lines), board),

@@ -4,10 +4,11 @@
 //! says why it is not an HTTP crate. Loopback unless `--host` says otherwise.
 //!
 //! [`http`] reads requests and writes responses, [`api`] routes them, [`games`] holds the
-//! games and their searches, [`assets`] the embedded page.
+//! games and their searches, [`clock`] their clocks, [`assets`] the embedded page.
 
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod games;
 pub mod http;
 
