@@ -24,15 +24,21 @@ pub enum Play {
     Greedy,
     RandomGreedy,
     Maximin,
+    /// Ven: predicts the default root by running it, and plays the deep best response
+    /// (`Exploiter` for `Play=maximin`); elsewhere the search.
+    Exploiter,
+    ExploiterMaximin,
 }
 
 impl Play {
-    pub const ALL: [Play; 5] = [
+    pub const ALL: [Play; 7] = [
         Play::Search,
         Play::Random,
         Play::Greedy,
         Play::RandomGreedy,
         Play::Maximin,
+        Play::Exploiter,
+        Play::ExploiterMaximin,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -42,6 +48,8 @@ impl Play {
             Play::Greedy => "greedy",
             Play::RandomGreedy => "randomgreedy",
             Play::Maximin => "maximin",
+            Play::Exploiter => "exploiter",
+            Play::ExploiterMaximin => "exploiter-maximin",
         }
     }
 
@@ -67,7 +75,7 @@ impl Play {
             .find(|p| p.name().eq_ignore_ascii_case(value))
             .ok_or_else(|| {
                 ParseError::new(format!(
-                    "option 'Play': value '{value}' is not search, random, greedy, randomgreedy or maximin"
+                    "option 'Play': value '{value}' is not search, random, greedy, randomgreedy, maximin, exploiter or exploiter-maximin"
                 ))
             })
     }

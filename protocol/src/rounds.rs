@@ -6,12 +6,14 @@
 use crate::command::{Go, Start};
 use crate::diagram::diagram;
 use crate::error::CommandError;
+use crate::options::EngineOptions;
 use crate::reply;
 use crate::session::{
     bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
 };
 use chimera_engine::baseline::{self, Play};
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
+use chimera_engine::simultaneous::exploiter::{self, Model};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
 use chimera_engine::simultaneous::{perft, SimultaneousGame};
 use chimera_engine::{ParseError, Player, VariantOptions};
@@ -298,6 +300,29 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
     }
 }
 
+/// The maximin player's search parameters (`Play=maximin`).
+fn maximin_params<O>(limits: Limits, o: &EngineOptions) -> SearchParams<O> {
+    SearchParams {
+        limits,
+        threads: o.threads,
+        move_overhead: Duration::from_millis(o.move_overhead_ms),
+        seed: o.seed,
+        pruning: o.pruning,
+        ..SearchParams::default()
+    }
+}
+
+/// The default root's parameters (`Play=search`).
+fn round_params(limits: Limits, o: &EngineOptions) -> RoundParams {
+    RoundParams {
+        limits,
+        threads: o.threads,
+        move_overhead: Duration::from_millis(o.move_overhead_ms),
+        lean: o.lean_permille as f64 / 1000.0,
+        ..RoundParams::default()
+    }
+}
+
 /// The order the engine writes for `side` as `env.options.play` says, printing its `info`.
 fn write_order<G: SimultaneousGame>(
     root: &G,
@@ -323,24 +348,23 @@ fn write_order<G: SimultaneousGame>(
             order
         }
         Play::Maximin => {
-            let params = SearchParams {
-                limits,
-                threads: o.threads,
-                move_overhead: Duration::from_millis(o.move_overhead_ms),
-                seed: o.seed,
-                pruning: o.pruning,
-                ..SearchParams::default()
-            };
+            let params = maximin_params(limits, o);
             root::maximin(root, keys, side, &params, &env.tt, &env.control)
         }
-        Play::Search => {
-            let params = RoundParams {
-                limits,
-                threads: o.threads,
-                move_overhead: Duration::from_millis(o.move_overhead_ms),
-                lean: o.lean_permille as f64 / 1000.0,
-                ..RoundParams::default()
+        Play::Exploiter | Play::ExploiterMaximin => {
+            // The opponent is this engine with these options and the other player; the
+            // session's table is left to the prediction, which then mirrors the opponent's.
+            let model = match o.play {
+                Play::Exploiter => Model::Root(round_params(limits.clone(), o)),
+                _ => Model::Maximin(maximin_params(limits.clone(), o)),
             };
+            let e = exploiter::respond(root, keys, side, &limits, &model, &env.tt, &env.control);
+            env.out.line(&format!("info string {}", e.describe(root)));
+            wait_for_stop();
+            e.order
+        }
+        Play::Search => {
+            let params = round_params(limits, o);
             let out = &env.out;
             let r = root::think(root, keys, side, &params, &env.tt, &env.control, &mut |r| {
                 out.line(&depth_line(root, r, o.show_wdl));

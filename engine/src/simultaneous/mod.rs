@@ -9,9 +9,12 @@
 //!   first bounds the round's value from below and above.
 //! * [`solve`]: zero-sum matrix games: an exact solver (simplex) for small matrices, regret
 //!   matching (RM+) for large ones, best responses and exploitability.
-//! * [`root`]: the root of a round: candidate orders, the payoff matrix from searches of the
-//!   resolved positions, a double-oracle loop, and the mixed strategy the engine draws from.
+//! * [`root`]: the root of a round: the serialized main search, the saddle test, a small
+//!   matrix of deep payoffs where the test fails, and the strategy the engine draws from.
+//! * [`exploiter`]: a player that predicts the opponent by running its algorithm and plays the
+//!   deep best response (`Play=exploiter`, the instrument of issue #32's R2).
 
+pub mod exploiter;
 pub mod perft;
 pub mod root;
 pub mod serial;
