@@ -1,17 +1,17 @@
 //! What Lene Hau Chess shows beyond its rules: bench positions, the PGN name, the board with its
 //! stacks and travellers, and each turn's effects (arrivals, the pieces it set under way).
 
-use super::{LeneHau, Move, Piece, State, LETTERS};
+use super::{LeneHau, Move, Piece, State};
 use crate::board_view::{BoardView, Cell, How, Man, PlyEffects, Traveller};
 use crate::describe::{orthodox_piece_name, Describe};
 use crate::square::{Board8, Square};
 
-fn cell(sq: u8) -> Cell {
-    Cell::of::<Board8>(Square::new(sq))
+fn cell(sq: Square) -> Cell {
+    Cell::of::<Board8>(sq)
 }
 
 fn man(p: &Piece) -> Man {
-    let letter = char::from(LETTERS[usize::from(p.role)]);
+    let letter = p.role.letter();
     Man::new(p.color, letter, orthodox_piece_name(letter).unwrap_or("?"))
 }
 
