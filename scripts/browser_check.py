@@ -340,7 +340,7 @@ def axe_checks():
     print("axe-core " + js("return axe.version") + " violations: " + json.dumps(report))
 
 
-def timing_checks(clicks=6):
+def timing_checks(clicks=int(os.environ.get("CHIMERA_TIMING_CLICKS", "6"))):
     """Click to updated board in every variant: `clicks` plies (Ven: orders) by two players at
     one screen, each the first legal ply whose two squares differ, timed by the page."""
     for variant in js("return variants.map(v => v.name)"):
