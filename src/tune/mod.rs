@@ -179,4 +179,46 @@ mod tests {
         let e = run(&parse_args("--variant ven --data x").unwrap());
         assert!(e.unwrap_err().contains("'ven'"));
     }
+
+    /// An evaluation without phases (Lene Hau) gets each fitted weight written twice, and the
+    /// fit moves something.
+    #[test]
+    fn untapered_weights_are_written_as_equal_pairs() {
+        use chimera_engine::variants::lene_hau::{LeneHau, BENCH_FENS};
+        let dir = std::env::temp_dir().join(format!("chimera-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (data, out) = (dir.join("data.txt"), dir.join("weights.txt"));
+        let lines: Vec<String> = (0..40u64)
+            .map(|g| {
+                let record = Record {
+                    fen: BENCH_FENS[g as usize % BENCH_FENS.len()].to_string(),
+                    score: 60 * (g % 3) as i32 - 60,
+                    result: (g % 3) as f64 / 2.0,
+                    game: g,
+                    positions: 1,
+                };
+                record.line()
+            })
+            .collect();
+        std::fs::write(&data, lines.concat()).unwrap();
+        let line = format!(
+            "--variant lene-hau --data {} --out {} --epochs 20",
+            data.display(),
+            out.display()
+        );
+        run(&parse_args(&line).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(weights::names(&text), LeneHau::weight_names());
+        let fitted: Vec<(i32, i32)> = (text.lines())
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<i32> = l.split(' ').skip(1).map(|n| n.parse().unwrap()).collect();
+                (f[0], f[1])
+            })
+            .collect();
+        assert!(fitted.iter().all(|(mg, eg)| mg == eg), "{text}");
+        let moved = (fitted.iter().zip(LeneHau::weights())).any(|(f, w)| f.0 != w.0);
+        assert!(moved, "{text}");
+    }
 }
