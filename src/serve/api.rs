@@ -61,6 +61,17 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
             })
         })
         .collect();
+    // What the board shows beyond its men, from the variant's view: the men under way
+    // (`Pe3>e4`, a castling rook `Rh1=f1`) and notes such as 007's turn phase.
+    let view = b.view();
+    let travellers: Vec<String> = view
+        .travellers
+        .iter()
+        .map(|t| {
+            let sep = if t.committed { '=' } else { '>' };
+            format!("{}{}{sep}{}", t.man.fen_letter(), t.at, t.to)
+        })
+        .collect();
     let outcome = b.outcome().map(|o| {
         let (_, reason) = outcome_words(o);
         json!({"result": o.result_str(), "reason": reason})
@@ -81,6 +92,8 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         "check": b.in_check(),
         "moves": b.legal_plies(),
         "plies": plies,
+        "travellers": travellers,
+        "notes": view.notes,
         "outcome": outcome,
         "thinking": g.thinking(),
         "generation": g.generation,
