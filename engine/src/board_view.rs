@@ -231,6 +231,17 @@ pub struct Removed {
     pub how: How,
 }
 
+impl Removed {
+    /// Each of `removed` as `(square, FEN letter, how)`, for tests to compare.
+    #[cfg(test)]
+    pub(crate) fn brief(removed: &[Removed]) -> Vec<(String, char, How)> {
+        removed
+            .iter()
+            .map(|r| (r.at.to_string(), r.man.fen_letter(), r.how))
+            .collect()
+    }
+}
+
 /// What one ply did, as a board marks it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlyEffects {
