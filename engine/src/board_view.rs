@@ -91,7 +91,8 @@ pub struct BoardView {
     standing: Vec<Vec<Man>>,
     /// Men under way (Lene Hau), each also seen on its cell.
     pub travellers: Vec<Traveller>,
-    /// The colour of the men the next ply moves: at a 007 enemy ply, not the decider's.
+    /// The colour of the men the next ply moves: at a 007 enemy ply, not the decider's; in a
+    /// Ven round, the first mover's.
     pub colour: Player,
     /// What else the board must say, in words (007's turn phase, Ven's first mover).
     pub notes: Vec<String>,

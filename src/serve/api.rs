@@ -32,10 +32,6 @@ fn flipped(req: &Request) -> bool {
 pub fn state_json(g: &WebGame, flip: bool) -> String {
     let b = g.board.as_ref();
     let fen = b.fen();
-    let color = match fen.split_whitespace().nth(1) {
-        Some("b") => "black",
-        _ => "white",
-    };
     let plies: Vec<Value> = b
         .plies()
         .iter()
@@ -88,7 +84,7 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         "start_fen": b.start_fen(),
         "fen": fen,
         "to_move": b.to_move().to_string(),
-        "colour": color,
+        "colour": view.colour.to_string(),
         "check": b.in_check(),
         "moves": b.legal_plies(),
         "plies": plies,

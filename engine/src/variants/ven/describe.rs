@@ -28,7 +28,7 @@ impl DescribeRounds for Ven {
     }
 
     fn board_view(&self) -> BoardView {
-        let mut view = chess_view(self.board(), Player::White);
+        let mut view = chess_view(self.board(), self.first_mover());
         view.notes.push(format!(
             "round {}: {} carries out first",
             self.round(),
