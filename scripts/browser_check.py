@@ -286,7 +286,9 @@ def access_checks():
     field = d.find_element(By.ID, "move-input")
     field.send_keys("e4d5\n")
     until("return state.plies.length === 1", "the typed move")
-    assert js("return document.getElementById('announce').textContent") == "white played e4d5"
+    # Typed in coordinates; the move list and the announcement say it in SAN.
+    assert js("return document.getElementById('announce').textContent") == "white played exd5"
+    assert js("return document.querySelector('#moves .ply').textContent") == "exd5"
     assert js("return document.getElementById('status').getAttribute('aria-live')") == "polite"
     last = d.find_elements(By.CSS_SELECTOR, "g.marks rect.last")
     assert last and all(r.get_attribute("stroke") for r in last), "last move marked by tint alone"

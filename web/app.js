@@ -155,9 +155,8 @@ function render() {
     // 007's turn state (`w2/3`: the second ply of three) is the FEN's seventh field.
     const turn = /^[wb](\d+)\/(\d+)$/.exec(state.fen.split(/\s+/)[6] || "");
     if (turn) text += `, ply ${turn[1]} of ${turn[2]}`;
-    // Lene Hau's seventh field lists the pieces under way (`Pe3>e4`, `Rh1=f1`).
-    const travel = state.variant === "lene-hau" ? state.fen.split(/\s+/)[6] || "-" : "-";
-    if (travel !== "-") text += `, under way: ${travel.replaceAll(",", " ")}`;
+    // The men under way (Lene Hau: `Pe3>e4`, `Rh1=f1`), as the variant says.
+    if (state.travellers.length) text += `, under way: ${state.travellers.join(" ")}`;
     if (!state.simultaneous && state.colour !== state.to_move) text += ` (enemy ply: moves a ${state.colour} piece)`;
     if (state.check) text += ", check";
     if (state.thinking) text += ", engine thinking…";

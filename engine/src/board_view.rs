@@ -91,7 +91,8 @@ pub struct BoardView {
     standing: Vec<Vec<Man>>,
     /// Men under way (Lene Hau), each also seen on its cell.
     pub travellers: Vec<Traveller>,
-    /// The colour of the men the next ply moves: at a 007 enemy ply, not the decider's.
+    /// The colour of the men the next ply moves: at a 007 enemy ply, not the decider's; in a
+    /// Ven round, the first mover's.
     pub colour: Player,
     /// What else the board must say, in words (007's turn phase, Ven's first mover).
     pub notes: Vec<String>,
@@ -229,6 +230,17 @@ pub struct Removed {
     pub at: Cell,
     pub man: Man,
     pub how: How,
+}
+
+impl Removed {
+    /// Each of `removed` as `(square, FEN letter, how)`, for tests to compare.
+    #[cfg(test)]
+    pub(crate) fn brief(removed: &[Removed]) -> Vec<(String, char, How)> {
+        removed
+            .iter()
+            .map(|r| (r.at.to_string(), r.man.fen_letter(), r.how))
+            .collect()
+    }
 }
 
 /// What one ply did, as a board marks it.

@@ -65,7 +65,6 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
     }
     fn view(&self) -> BoardView {
         let mut view = self.game.position().board_view();
-        view.colour = self.writer();
         if self.pending.is_some() {
             view.notes
                 .push("white's order is written, hidden until black's comes".into());

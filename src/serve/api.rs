@@ -33,10 +33,6 @@ fn flipped(req: &Request) -> bool {
 pub fn state_json(g: &WebGame, flip: bool) -> String {
     let b = g.board.as_ref();
     let fen = b.fen();
-    let color = match fen.split_whitespace().nth(1) {
-        Some("b") => "black",
-        _ => "white",
-    };
     let plies: Vec<Value> = b
         .plies()
         .iter()
@@ -62,6 +58,17 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
             })
         })
         .collect();
+    // What the board shows beyond its men, from the variant's view: the men under way
+    // (`Pe3>e4`, a castling rook `Rh1=f1`) and notes such as 007's turn phase.
+    let view = b.view();
+    let travellers: Vec<String> = view
+        .travellers
+        .iter()
+        .map(|t| {
+            let sep = if t.committed { '=' } else { '>' };
+            format!("{}{}{sep}{}", t.man.fen_letter(), t.at, t.to)
+        })
+        .collect();
     let outcome = match time_loss(g) {
         Some((result, reason)) => Some(json!({"result": result, "reason": reason})),
         None => b.outcome().map(|o| {
@@ -81,10 +88,12 @@ pub fn state_json(g: &WebGame, flip: bool) -> String {
         "start_fen": b.start_fen(),
         "fen": fen,
         "to_move": b.to_move().to_string(),
-        "colour": color,
+        "colour": view.colour.to_string(),
         "check": b.in_check(),
         "moves": b.legal_plies(),
         "plies": plies,
+        "travellers": travellers,
+        "notes": view.notes,
         "outcome": outcome,
         "thinking": g.thinking(),
         "generation": g.generation,

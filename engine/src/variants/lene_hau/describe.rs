@@ -117,11 +117,7 @@ mod tests {
         // Rules §11 Example 4: the king steps and the rook arrives on d5, removing the knight
         // and the pawn standing there but not the bishop travelling through.
         let (_, e) = play("4k3/8/8/3[np]4/8/8/8/4K3 w - - 0 1 Rd4>d5,bd5>b3", "e1e2");
-        let removed: Vec<(String, char, How)> = e
-            .removed
-            .iter()
-            .map(|r| (r.at.to_string(), r.man.fen_letter(), r.how))
-            .collect();
+        let removed = crate::board_view::Removed::brief(&e.removed);
         assert_eq!(
             removed,
             [

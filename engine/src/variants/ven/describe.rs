@@ -28,7 +28,7 @@ impl DescribeRounds for Ven {
     }
 
     fn board_view(&self) -> BoardView {
-        let mut view = chess_view(self.board(), Player::White);
+        let mut view = chess_view(self.board(), self.first_mover());
         view.notes.push(format!(
             "round {}: {} carries out first",
             self.round(),
@@ -158,11 +158,7 @@ mod tests {
         let e = round("7k/8/3p4/4p3/8/5N2/8/K7 w - - 0 1", "f3e5", "d6e5v");
         assert_eq!(e.report, "ok fired -");
         assert!(e.orders[1].vengeance && e.orders[1].fired);
-        let removed: Vec<(String, char, How)> = e
-            .removed
-            .iter()
-            .map(|r| (r.at.to_string(), r.man.fen_letter(), r.how))
-            .collect();
+        let removed = crate::board_view::Removed::brief(&e.removed);
         assert_eq!(
             removed,
             [
