@@ -11,6 +11,7 @@ use crate::session::{
     bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
 };
 use chimera_engine::baseline::{self, Play};
+use chimera_engine::option::OptionSpec;
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
 use chimera_engine::simultaneous::{perft, SimultaneousGame};
@@ -125,7 +126,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
         self.name
     }
 
-    fn option_specs(&self) -> &'static [(&'static str, &'static str)] {
+    fn option_specs(&self) -> &'static [OptionSpec] {
         G::Options::specs()
     }
 

@@ -10,6 +10,7 @@ use crate::options::EngineOptions;
 use crate::reply::{self, Out};
 use chimera_engine::baseline::{self, Play};
 use chimera_engine::history::History;
+use chimera_engine::option::OptionSpec;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::{Game, ParseError, VariantOptions};
@@ -92,7 +93,7 @@ pub trait Session: Send {
     /// The `UCI_Variant` name.
     fn name(&self) -> &'static str;
     /// The variant's options, as `uci` lists them.
-    fn option_specs(&self) -> &'static [(&'static str, &'static str)];
+    fn option_specs(&self) -> &'static [OptionSpec];
     /// Sets a variant option; the position goes back to the start (the rules changed).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError>;
     /// Back to the start position.
@@ -194,7 +195,7 @@ impl<G: Describe> Session for GameSession<G> {
         self.name
     }
 
-    fn option_specs(&self) -> &'static [(&'static str, &'static str)] {
+    fn option_specs(&self) -> &'static [OptionSpec] {
         G::Options::specs()
     }
 

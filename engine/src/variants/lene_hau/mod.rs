@@ -11,9 +11,8 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{
-    parse_check, DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason,
-};
+use crate::game::{DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason};
+use crate::option::{OptionSpec, OptionValue};
 use std::ops::{Deref, DerefMut};
 
 pub use fen::START_FEN;
@@ -156,13 +155,14 @@ impl Default for Options {
 }
 
 impl VariantOptions for Options {
-    fn specs() -> &'static [(&'static str, &'static str)] {
-        &[("TimeTerms", "type check default true")]
+    fn specs() -> &'static [OptionSpec] {
+        const SPECS: [OptionSpec; 1] = [OptionSpec::check("TimeTerms", true)];
+        &SPECS
     }
 
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        match name.to_ascii_lowercase().as_str() {
-            "timeterms" => self.time_terms = parse_check("TimeTerms", value)?,
+    fn apply(&mut self, name: &'static str, value: OptionValue) -> Result<(), ParseError> {
+        match name {
+            "TimeTerms" => self.time_terms = value.check(),
             _ => return Err(ParseError::new(format!("unknown lene-hau option '{name}'"))),
         }
         Ok(())
