@@ -26,8 +26,8 @@ fn uci_lists_007_and_its_options() {
         .find(|l| l.starts_with("option name UCI_Variant"))
         .unwrap();
     assert!(variant.contains("var 007"), "{variant}");
-    for (name, spec) in Options::specs() {
-        let line = format!("option name {name} {spec}");
+    for spec in Options::specs() {
+        let line = spec.uci_line();
         assert_eq!(lines.iter().filter(|l| **l == line).count(), 1, "{line}");
     }
 }

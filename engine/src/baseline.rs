@@ -41,6 +41,17 @@ impl Play {
         Play::ExploiterMaximin,
     ];
 
+    /// The option's choices, [`Play::ALL`]'s names in its order.
+    pub const NAMES: [&'static str; Play::ALL.len()] = {
+        let mut names = [""; Play::ALL.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Play::ALL[i].name();
+            i += 1;
+        }
+        names
+    };
+
     pub const fn name(self) -> &'static str {
         match self {
             Play::Search => "search",

@@ -10,6 +10,9 @@
 //! whatever extra state their rules need (travelling pieces, turn state, Detente sets) inside
 //! their position type and hash it into [`Game::key`].
 
+pub use crate::parse_error::ParseError;
+
+use crate::option::{self, OptionSpec, OptionValue};
 use std::fmt;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
@@ -118,67 +121,6 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// An error in text from outside: a FEN, a move, an option value. The message says what was
-/// wrong and names the bad token in quotes (`illegal move 'e2e5'`), so the protocol prints it as
-/// one `info string error: ...` line. Where one token of the caller's text is to blame, the error
-/// also carries it: a caller that passed a move or an order asks [`ParseError::token`] whether the
-/// message names it already, rather than searching the message.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ParseError {
-    what: String,
-    token: Option<String>,
-}
-
-impl ParseError {
-    /// An error with no one token to blame (a field count, a missing king, an unknown option's
-    /// value checked elsewhere).
-    pub fn new(what: impl Into<String>) -> Self {
-        ParseError {
-            what: what.into(),
-            token: None,
-        }
-    }
-
-    /// An error caused by `token`, which the message `what` names in quotes.
-    pub fn with_token(what: impl Into<String>, token: impl Into<String>) -> Self {
-        let (what, token) = (what.into(), token.into());
-        debug_assert!(
-            what.contains(&format!("'{token}'")),
-            "the message {what:?} does not name '{token}'"
-        );
-        ParseError {
-            what,
-            token: Some(token),
-        }
-    }
-
-    /// The one-line message, as [`fmt::Display`] writes it.
-    pub fn what(&self) -> &str {
-        &self.what
-    }
-
-    /// The bad token, where the error has one.
-    pub fn token(&self) -> Option<&str> {
-        self.token.as_deref()
-    }
-
-    /// The same error (the same token) with its message rewritten, e.g. given more context.
-    pub fn map_what(self, f: impl FnOnce(&str) -> String) -> Self {
-        ParseError {
-            what: f(&self.what),
-            token: self.token,
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.what)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
 /// A fixed-capacity list of moves owned by the caller: no allocation per node.
 pub trait MoveList<M>: Default + Deref<Target = [M]> + DerefMut + Send + Sync {
     fn push(&mut self, m: M);
@@ -196,17 +138,26 @@ impl<M: Send + Sync, const N: usize> MoveList<M> for arrayvec::ArrayVec<M, N> {
     }
 }
 
-/// A variant's options (007's `Schedule`, `Detente`, ...), set by name from the protocol.
+/// A variant's options (007's `Schedule`, `Detente`, ...), set by name from the protocol. Each
+/// is declared once in [`VariantOptions::specs`]; [`VariantOptions::set`] checks a value
+/// against its declaration and hands it, typed, to [`VariantOptions::apply`].
 pub trait VariantOptions: Clone + Default + Send + Sync + fmt::Debug + 'static {
-    /// The options as `uci` lists them: `(name, type-and-default)`, e.g.
-    /// `("Detente", "type check default false")`.
-    fn specs() -> &'static [(&'static str, &'static str)] {
+    /// The options' declarations, in the order `uci` lists them.
+    fn specs() -> &'static [OptionSpec] {
         &[]
     }
-    /// Sets one option; the error names the bad name or value.
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+    /// Takes a value of option `name` (the declared name), already checked against its
+    /// declaration; an error (a combination the rules refuse) leaves the options as they were.
+    fn apply(&mut self, name: &'static str, value: OptionValue) -> Result<(), ParseError> {
         let _ = value;
         Err(ParseError::new(format!("unknown option '{name}'")))
+    }
+    /// Sets one option, its name in any case; the error names the bad name or value.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        let spec = option::find(Self::specs(), name)
+            .ok_or_else(|| ParseError::with_token(format!("unknown option '{name}'"), name))?;
+        let value = spec.parse(Some(value))?;
+        self.apply(spec.name, value)
     }
     /// Whether option `name` changes the rules, so that both sides of a game must play by the
     /// same value (a match referee refuses it for one engine alone), rather than only how the
@@ -218,18 +169,6 @@ pub trait VariantOptions: Clone + Default + Send + Sync + fmt::Debug + 'static {
 }
 
 impl VariantOptions for () {}
-
-/// A UCI `check` option's value, `true` or `false` in any case; the error names the option
-/// and the value. Every check option, the engine's and the variants', is read here.
-pub fn parse_check(name: &str, value: &str) -> Result<bool, ParseError> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(ParseError::new(format!(
-            "option '{name}': value '{value}' is not true or false"
-        ))),
-    }
-}
 
 /// How many distinct [`Game::history_key`]s the search's tables hold.
 pub const HISTORY_KEYS: usize = 1024;

@@ -11,6 +11,8 @@ pub mod describe;
 pub mod eval;
 pub mod game;
 pub mod history;
+pub mod option;
+pub mod parse_error;
 pub mod perft;
 pub mod placement;
 pub mod search;

@@ -9,6 +9,7 @@ use crate::error::CommandError;
 use crate::options::{Changed, EngineOptions};
 use crate::reply::Out;
 use crate::session::{SearchEnv, Session};
+use chimera_engine::option;
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::ParseError;
 use rand::rngs::SmallRng;
@@ -345,10 +346,10 @@ impl Engine {
             names[0]
         ));
         let mut listed: Vec<&str> = Vec::new();
-        for (name, spec) in self.sessions.iter().flat_map(|s| s.option_specs().iter()) {
-            if !listed.contains(name) {
-                listed.push(name);
-                self.out.line(&format!("option name {name} {spec}"));
+        for spec in self.sessions.iter().flat_map(|s| s.option_specs().iter()) {
+            if !listed.contains(&spec.name) {
+                listed.push(spec.name);
+                self.out.line(&spec.uci_line());
             }
         }
         self.out.line("uciok");
@@ -399,13 +400,9 @@ impl Engine {
         // and `UCI_Variant` does not matter.
         let mut known = false;
         for session in &mut self.sessions {
-            let canonical = session
-                .option_specs()
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(name));
-            if let Some((canonical, _)) = canonical {
+            if let Some(spec) = option::find(session.option_specs(), name) {
                 known = true;
-                session.set_option(canonical, value.unwrap_or(""))?;
+                session.set_option(spec.name, value.unwrap_or(""))?;
             }
         }
         if !known {

@@ -2,7 +2,7 @@
 //! the checked setting of each.
 
 use chimera_engine::baseline::Play;
-use chimera_engine::game::parse_check;
+use chimera_engine::option::{self, OptionSpec, OptionValue};
 use chimera_engine::search::Pruning;
 use chimera_engine::ParseError;
 
@@ -36,34 +36,62 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            move_overhead_ms: 10,
-            ponder: false,
-            seed: 0,
+            hash_mb: HASH.spin_default() as usize,
+            threads: THREADS.spin_default() as usize,
+            multipv: MULTIPV.spin_default() as usize,
+            move_overhead_ms: MOVE_OVERHEAD.spin_default(),
+            ponder: PONDER.check_default(),
+            seed: SEED.spin_default(),
             play: Play::Search,
             pruning: Pruning::ALL,
-            limit_strength: false,
-            elo: ELO_MIN,
-            analyse_mode: false,
-            show_wdl: false,
-            lean_permille: 0,
+            limit_strength: LIMIT_STRENGTH.check_default(),
+            elo: ELO.spin_default() as u32,
+            analyse_mode: ANALYSE_MODE.check_default(),
+            show_wdl: SHOW_WDL.check_default(),
+            lean_permille: LEAN.spin_default(),
         }
     }
 }
 
-const HASH_MAX: usize = 65_536;
-const THREADS_MAX: usize = 256;
-const MULTIPV_MAX: usize = 256;
-const OVERHEAD_MAX: u64 = 5_000;
-const SEED_MAX: u64 = 2_147_483_647;
-/// `Lean` at most: a tenth of expected score.
-const LEAN_MAX: u64 = 100;
 /// The `UCI_Elo` range: Stockfish's lowest setting, up to what the calibration measured
 /// (docs/protocol.md, "Playing weaker").
 pub const ELO_MIN: u32 = 1350;
 pub const ELO_MAX: u32 = 2100;
+
+const HASH: OptionSpec = OptionSpec::spin("Hash", 16, 1, 65_536);
+const THREADS: OptionSpec = OptionSpec::spin("Threads", 1, 1, 256);
+const MULTIPV: OptionSpec = OptionSpec::spin("MultiPV", 1, 1, 256);
+const MOVE_OVERHEAD: OptionSpec = OptionSpec::spin("Move Overhead", 10, 0, 5_000);
+const PONDER: OptionSpec = OptionSpec::check("Ponder", false);
+const SEED: OptionSpec = OptionSpec::spin("Seed", 0, 0, 2_147_483_647);
+const PLAY: OptionSpec = OptionSpec::combo("Play", Play::Search.name(), &Play::NAMES);
+/// [`Pruning::ALL`], as [`Pruning::parse`] reads it.
+const PRUNING: OptionSpec = OptionSpec::text("Pruning", "all");
+const CLEAR_HASH: OptionSpec = OptionSpec::button("Clear Hash");
+const LIMIT_STRENGTH: OptionSpec = OptionSpec::check("UCI_LimitStrength", false);
+const ELO: OptionSpec = OptionSpec::spin("UCI_Elo", ELO_MIN as u64, ELO_MIN as u64, ELO_MAX as u64);
+const ANALYSE_MODE: OptionSpec = OptionSpec::check("UCI_AnalyseMode", false);
+const SHOW_WDL: OptionSpec = OptionSpec::check("UCI_ShowWDL", false);
+/// `Lean` at most: a tenth of expected score.
+const LEAN: OptionSpec = OptionSpec::spin("Lean", 0, 0, 100);
+
+/// The engine options, in the order `uci` lists them.
+pub const SPECS: [OptionSpec; 14] = [
+    HASH,
+    THREADS,
+    MULTIPV,
+    MOVE_OVERHEAD,
+    PONDER,
+    SEED,
+    PLAY,
+    PRUNING,
+    CLEAR_HASH,
+    LIMIT_STRENGTH,
+    ELO,
+    ANALYSE_MODE,
+    SHOW_WDL,
+    LEAN,
+];
 
 /// The calibration: `UCI_Elo` against the base-2 logarithm of the nodes a move that played
 /// level with Stockfish 15.1 at that `UCI_Elo` (orthodox chess, 2 s + 0.02 s; the matches are
@@ -107,57 +135,7 @@ impl EngineOptions {
     /// The `option ...` lines of `uci` (engine options only; `UCI_Variant` and the variants'
     /// options are the registry's).
     pub fn uci_lines(&self) -> Vec<String> {
-        let d = EngineOptions::default();
-        vec![
-            format!(
-                "option name Hash type spin default {} min 1 max {HASH_MAX}",
-                d.hash_mb
-            ),
-            format!(
-                "option name Threads type spin default {} min 1 max {THREADS_MAX}",
-                d.threads
-            ),
-            format!(
-                "option name MultiPV type spin default {} min 1 max {MULTIPV_MAX}",
-                d.multipv
-            ),
-            format!(
-                "option name Move Overhead type spin default {} min 0 max {OVERHEAD_MAX}",
-                d.move_overhead_ms
-            ),
-            format!("option name Ponder type check default {}", d.ponder),
-            format!(
-                "option name Seed type spin default {} min 0 max {SEED_MAX}",
-                d.seed
-            ),
-            format!(
-                "option name Play type combo default {}{}",
-                d.play.name(),
-                Play::ALL
-                    .iter()
-                    .map(|p| format!(" var {}", p.name()))
-                    .collect::<String>()
-            ),
-            format!("option name Pruning type string default {}", d.pruning),
-            "option name Clear Hash type button".to_string(),
-            format!(
-                "option name UCI_LimitStrength type check default {}",
-                d.limit_strength
-            ),
-            format!(
-                "option name UCI_Elo type spin default {} min {ELO_MIN} max {ELO_MAX}",
-                d.elo
-            ),
-            format!(
-                "option name UCI_AnalyseMode type check default {}",
-                d.analyse_mode
-            ),
-            format!("option name UCI_ShowWDL type check default {}", d.show_wdl),
-            format!(
-                "option name Lean type spin default {} min 0 max {LEAN_MAX}",
-                d.lean_permille
-            ),
-        ]
+        SPECS.iter().map(OptionSpec::uci_line).collect()
     }
 
     /// The node budget of a move when the strength is limited (and no GUI analyses): the one
@@ -171,45 +149,43 @@ impl EngineOptions {
         Some(log2_nodes(self.elo as f64).exp2().round() as u64)
     }
 
-    /// Sets `name` (case-insensitive, as UCI asks) to `value`. `Ok(None)`: not an engine
-    /// option. The previous value stays on error.
+    /// Sets `name` (case-insensitive, as UCI asks) to `value`, checked against its declaration
+    /// in [`SPECS`]. `Ok(None)`: not an engine option. The previous value stays on error.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Option<Changed>, ParseError> {
-        let key = name.to_ascii_lowercase();
-        let value_of = || {
-            value
-                .filter(|v| !v.is_empty())
-                .ok_or_else(|| ParseError::new(format!("option '{name}' needs a value")))
+        let Some(spec) = option::find(&SPECS, name) else {
+            return Ok(None);
         };
-        let spin = |min: u64, max: u64| -> Result<u64, ParseError> {
-            let v = value_of()?;
-            match v.parse::<u64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(ParseError::new(format!(
-                    "option '{name}': value '{v}' is not a number in {min}..={max}"
-                ))),
-            }
-        };
-        match key.as_str() {
-            "hash" => {
-                self.hash_mb = spin(1, HASH_MAX as u64)? as usize;
+        let value = spec.parse(value.filter(|v| !v.is_empty()))?;
+        match spec.name {
+            "Hash" => {
+                self.hash_mb = value.spin() as usize;
                 return Ok(Some(Changed::Hash));
             }
-            "threads" => self.threads = spin(1, THREADS_MAX as u64)? as usize,
-            "multipv" => self.multipv = spin(1, MULTIPV_MAX as u64)? as usize,
-            "move overhead" => self.move_overhead_ms = spin(0, OVERHEAD_MAX)?,
-            "seed" => {
-                self.seed = spin(0, SEED_MAX)?;
+            "Threads" => self.threads = value.spin() as usize,
+            "MultiPV" => self.multipv = value.spin() as usize,
+            "Move Overhead" => self.move_overhead_ms = value.spin(),
+            "Seed" => {
+                self.seed = value.spin();
                 return Ok(Some(Changed::Seed));
             }
-            "play" => self.play = Play::parse(value_of()?)?,
-            "pruning" => self.pruning = Pruning::parse(value_of()?)?,
-            "ponder" => self.ponder = parse_check(name, value_of()?)?,
-            "clear hash" => return Ok(Some(Changed::ClearHash)),
-            "uci_limitstrength" => self.limit_strength = parse_check(name, value_of()?)?,
-            "uci_elo" => self.elo = spin(ELO_MIN as u64, ELO_MAX as u64)? as u32,
-            "uci_analysemode" => self.analyse_mode = parse_check(name, value_of()?)?,
-            "uci_showwdl" => self.show_wdl = parse_check(name, value_of()?)?,
-            "lean" => self.lean_permille = spin(0, LEAN_MAX)?,
+            "Play" => {
+                if let OptionValue::Combo(i) = value {
+                    self.play = Play::ALL[i];
+                }
+            }
+            "Pruning" => {
+                if let OptionValue::Text(text) = value {
+                    self.pruning = Pruning::parse(text)?;
+                }
+            }
+            "Ponder" => self.ponder = value.check(),
+            "Clear Hash" => return Ok(Some(Changed::ClearHash)),
+            "UCI_LimitStrength" => self.limit_strength = value.check(),
+            "UCI_Elo" => self.elo = value.spin() as u32,
+            "UCI_AnalyseMode" => self.analyse_mode = value.check(),
+            "UCI_ShowWDL" => self.show_wdl = value.check(),
+            "Lean" => self.lean_permille = value.spin(),
+            // Every declaration has its arm (the tests set each one).
             _ => return Ok(None),
         }
         Ok(Some(Changed::Other))
@@ -297,6 +273,25 @@ mod tests {
         assert_eq!(o.strength_nodes(), Some(4096));
         o.set("UCI_AnalyseMode", Some("true")).unwrap();
         assert_eq!(o.strength_nodes(), None);
+    }
+
+    #[test]
+    fn the_declared_defaults_are_the_defaults() {
+        let d = EngineOptions::default();
+        assert_eq!(PRUNING.sample_values(), [d.pruning.to_string()]);
+        assert_eq!(PLAY.sample_values().last().unwrap(), d.play.name());
+        assert_eq!(
+            d.uci_lines()[..3],
+            [
+                "option name Hash type spin default 16 min 1 max 65536",
+                "option name Threads type spin default 1 min 1 max 256",
+                "option name MultiPV type spin default 1 min 1 max 256",
+            ]
+        );
+        assert_eq!(
+            d.uci_lines()[6],
+            "option name Play type combo default search var search var random var greedy var randomgreedy var maximin"
+        );
     }
 
     #[test]

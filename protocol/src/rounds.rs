@@ -9,9 +9,11 @@ use crate::error::CommandError;
 use crate::options::EngineOptions;
 use crate::reply;
 use crate::session::{
-    bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv, Session,
+    bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv,
+    Session, Variant,
 };
 use chimera_engine::baseline::{self, Play};
+use chimera_engine::option::OptionSpec;
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::exploiter::{self, Model};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
@@ -27,23 +29,15 @@ pub use chimera_engine::describe::DescribeRounds;
 pub use chimera_engine::history::Rounds;
 
 pub struct RoundSession<G: SimultaneousGame> {
-    name: &'static str,
-    options: G::Options,
+    variant: Variant<G::Options>,
     game: Rounds<G>,
 }
 
 impl<G: DescribeRounds> RoundSession<G> {
     pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
-        let mut options = G::Options::default();
-        for (option, value) in preset {
-            options.set(option, value).expect("variant preset");
-        }
-        let game = Rounds::new(G::start(&options));
-        RoundSession {
-            name,
-            options,
-            game,
-        }
+        let variant = Variant::new(name, preset);
+        let game = Rounds::new(G::start(&variant.options));
+        RoundSession { variant, game }
     }
 
     pub fn game(&self) -> &Rounds<G> {
@@ -124,29 +118,27 @@ pub fn draw_order<O: Copy>(strategy: &[(O, f64)], rng: &mut SmallRng) -> Option<
 
 impl<G: DescribeRounds> Session for RoundSession<G> {
     fn name(&self) -> &'static str {
-        self.name
+        self.variant.name
     }
 
-    fn option_specs(&self) -> &'static [(&'static str, &'static str)] {
+    fn option_specs(&self) -> &'static [OptionSpec] {
         G::Options::specs()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        let mut options = self.options.clone();
-        options.set(name, value)?;
-        self.options = options;
+        self.variant.set(name, value)?;
         self.reset();
         Ok(())
     }
 
     fn reset(&mut self) {
-        self.game = Rounds::new(G::start(&self.options));
+        self.game = Rounds::new(G::start(&self.variant.options));
     }
 
     fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError> {
         let root = match start {
-            Start::StartPos => G::start(&self.options),
-            Start::Fen(fen) => G::from_fen(fen, &self.options)?,
+            Start::StartPos => G::start(&self.variant.options),
+            Start::Fen(fen) => G::from_fen(fen, &self.variant.options)?,
         };
         let mut game = Rounds::new(root);
         for (i, token) in moves.iter().enumerate() {
@@ -173,14 +165,14 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
         let Some(side) = go.side else {
             return Err(ParseError::new(format!(
                 "go: {} is simultaneous: say which side to write for, 'go side white' or 'go side black'",
-                self.name
+                self.variant.name
             ))
             .into());
         };
         if !go.search_moves.is_empty() {
             return Err(ParseError::new(format!(
                 "go: searchmoves is not supported in {}",
-                self.name
+                self.variant.name
             ))
             .into());
         }
@@ -236,7 +228,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
             .collect();
         text.push_str(&format!(
             "\nVariant: {}\nFen: {fen}\nKey: {:016X}\nIn check: {}\nLast round: {}\n",
-            self.name,
+            self.variant.name,
             pos.key(),
             if checks.is_empty() {
                 "-".to_string()
@@ -260,8 +252,8 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
 
     fn bench(&self, depth: Option<u32>) -> BenchJob {
         let depth = depth.unwrap_or(G::bench_depth());
-        let fens = bench_fens(G::bench_fens(), || G::start(&self.options).fen());
-        let options = self.options.clone();
+        let fens = bench_fens(G::bench_fens(), || G::start(&self.variant.options).fen());
+        let options = self.variant.options.clone();
         Box::new(move |out, control| {
             let params = RoundParams {
                 limits: Limits {

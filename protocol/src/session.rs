@@ -10,6 +10,7 @@ use crate::options::EngineOptions;
 use crate::reply::{self, Out};
 use chimera_engine::baseline::{self, Play};
 use chimera_engine::history::History;
+use chimera_engine::option::OptionSpec;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::{Game, ParseError, VariantOptions};
@@ -92,7 +93,7 @@ pub trait Session: Send {
     /// The `UCI_Variant` name.
     fn name(&self) -> &'static str;
     /// The variant's options, as `uci` lists them.
-    fn option_specs(&self) -> &'static [(&'static str, &'static str)];
+    fn option_specs(&self) -> &'static [OptionSpec];
     /// Sets a variant option; the position goes back to the start (the rules changed).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError>;
     /// Back to the start position.
@@ -116,26 +117,43 @@ pub trait Session: Send {
     fn bench(&self, depth: Option<u32>) -> BenchJob;
 }
 
+/// What both kinds of session keep of their variant: its name and its options.
+pub struct Variant<O: VariantOptions> {
+    pub name: &'static str,
+    pub options: O,
+}
+
+impl<O: VariantOptions> Variant<O> {
+    /// Variant `name`, whose options `preset` adjusts (e.g. a deep board).
+    pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
+        let mut options = O::default();
+        for (option, value) in preset {
+            // A preset is the registry's own text: an error there is a bug, found by the tests.
+            options.set(option, value).expect("variant preset");
+        }
+        Variant { name, options }
+    }
+
+    /// Sets one option; on error the options stay as they were.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+        let mut options = self.options.clone();
+        options.set(name, value)?;
+        self.options = options;
+        Ok(())
+    }
+}
+
 pub struct GameSession<G: Game> {
-    name: &'static str,
-    options: G::Options,
+    variant: Variant<G::Options>,
     history: History<G>,
 }
 
 impl<G: Describe> GameSession<G> {
     /// A session of variant `name`, whose options `preset` adjusts (e.g. a deep board).
     pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
-        let mut options = G::Options::default();
-        for (option, value) in preset {
-            // A preset is the registry's own text: an error there is a bug, found by the tests.
-            options.set(option, value).expect("variant preset");
-        }
-        let history = History::new(G::start(&options));
-        GameSession {
-            name,
-            options,
-            history,
-        }
+        let variant = Variant::new(name, preset);
+        let history = History::new(G::start(&variant.options));
+        GameSession { variant, history }
     }
 
     pub fn position(&self) -> &G {
@@ -191,29 +209,27 @@ fn spawn_baseline<G: Game>(
 
 impl<G: Describe> Session for GameSession<G> {
     fn name(&self) -> &'static str {
-        self.name
+        self.variant.name
     }
 
-    fn option_specs(&self) -> &'static [(&'static str, &'static str)] {
+    fn option_specs(&self) -> &'static [OptionSpec] {
         G::Options::specs()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        let mut options = self.options.clone();
-        options.set(name, value)?;
-        self.options = options;
+        self.variant.set(name, value)?;
         self.reset();
         Ok(())
     }
 
     fn reset(&mut self) {
-        self.history = History::new(G::start(&self.options));
+        self.history = History::new(G::start(&self.variant.options));
     }
 
     fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError> {
         let root = match start {
-            Start::StartPos => G::start(&self.options),
-            Start::Fen(fen) => G::from_fen(fen, &self.options)?,
+            Start::StartPos => G::start(&self.variant.options),
+            Start::Fen(fen) => G::from_fen(fen, &self.variant.options)?,
         };
         let mut history = History::new(root);
         // A token is a turn: several plies where the variant says so (007), played in order.
@@ -235,7 +251,7 @@ impl<G: Describe> Session for GameSession<G> {
         if let Some(side) = go.side.filter(|s| *s != root.to_move()) {
             return Err(ParseError::new(format!(
                 "go: side '{side}' is not to move in {} ({} is)",
-                self.name,
+                self.variant.name,
                 root.to_move()
             ))
             .into());
@@ -306,7 +322,7 @@ impl<G: Describe> Session for GameSession<G> {
         let mut text = diagram(&pos.board_view()).unwrap_or_default();
         text.push_str(&format!(
             "\nVariant: {}\nFen: {fen}\nKey: {:016X}\nCheckers: {}\n",
-            self.name,
+            self.variant.name,
             pos.key(),
             pos.checkers_text()
         ));
@@ -351,8 +367,8 @@ impl<G: Describe> Session for GameSession<G> {
 
     fn bench(&self, depth: Option<u32>) -> BenchJob {
         let depth = depth.unwrap_or(G::bench_depth());
-        let fens = bench_fens(G::bench_fens(), || G::start(&self.options).fen());
-        let options = self.options.clone();
+        let fens = bench_fens(G::bench_fens(), || G::start(&self.variant.options).fen());
+        let options = self.variant.options.clone();
         Box::new(move |out, control| {
             let params = SearchParams::<G::Move> {
                 limits: Limits {

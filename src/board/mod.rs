@@ -142,7 +142,7 @@ pub fn open(
 }
 
 /// Each variant's options as `uci` lists them: `(variant, [(name, spec)])`.
-pub fn variants() -> Vec<(&'static str, &'static [(&'static str, &'static str)])> {
+pub fn variants() -> Vec<(&'static str, &'static [chimera_engine::option::OptionSpec])> {
     registry::sessions()
         .iter()
         .map(|s| (s.name(), s.option_specs()))

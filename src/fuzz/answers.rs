@@ -35,17 +35,9 @@ fn rule_sets<O: VariantOptions>(preset: Preset) -> Vec<(O, Vec<String>)> {
     for (name, value) in preset {
         let _ = sets[0].0.set(name, value);
     }
-    for (name, spec) in O::specs() {
-        let words: Vec<&str> = spec.split_whitespace().collect();
-        let values: Vec<String> = if spec.contains("type check") {
-            vec!["false".into(), "true".into()]
-        } else {
-            words
-                .windows(2)
-                .filter(|w| w[0] == "var")
-                .map(|w| w[1].to_string())
-                .collect()
-        };
+    for spec in O::specs() {
+        let name = spec.name;
+        let values = spec.choices();
         if values.is_empty() {
             continue;
         }

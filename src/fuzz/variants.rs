@@ -369,31 +369,15 @@ fn go_lines(tokens: &[String], simultaneous: bool, rng: &mut SmallRng) -> Vec<St
     .collect()
 }
 
-/// A `setoption` line for every value of every option of the variant (spins: the ends).
+/// A `setoption` line for every value of every option of the variant (spins: the ends), then
+/// its default.
 fn option_lines<O: VariantOptions>() -> Vec<String> {
-    let mut lines = Vec::new();
-    for (name, spec) in O::specs() {
-        let words: Vec<&str> = spec.split_whitespace().collect();
-        let after = |key: &str| {
-            words
-                .iter()
-                .position(|w| *w == key)
-                .and_then(|i| words.get(i + 1))
-        };
-        let mut values: Vec<String> = words
-            .windows(2)
-            .filter(|w| w[0] == "var")
-            .map(|w| w[1].to_string())
-            .collect();
-        if spec.contains("type check") {
-            values = vec!["true".into(), "false".into()];
-        }
-        values.extend(after("min").map(|v| v.to_string()));
-        values.extend(after("max").map(|v| v.to_string()));
-        values.extend(after("default").map(|v| v.to_string()));
-        for value in values {
-            lines.push(format!("setoption name {name} value {value}"));
-        }
-    }
-    lines
+    O::specs()
+        .iter()
+        .flat_map(|spec| {
+            spec.sample_values()
+                .into_iter()
+                .map(|value| format!("setoption name {} value {value}", spec.name))
+        })
+        .collect()
 }

@@ -71,6 +71,22 @@ impl GameResult {
         }
     }
 
+    /// The result an adjudication's verdict gives, in sequential and simultaneous games alike.
+    pub fn adjudicated(verdict: Verdict, names: [&str; 2]) -> Self {
+        match verdict {
+            Verdict::Resign(loser) => GameResult::forfeit(
+                loser,
+                Termination::Adjudication,
+                format!("{} resigns by adjudication (scores)", names[loser.index()]),
+            ),
+            Verdict::Draw => GameResult {
+                winner: None,
+                termination: Termination::Adjudication,
+                reason: "draw by adjudication (scores)".into(),
+            },
+        }
+    }
+
     /// `loser` forfeits.
     pub fn forfeit(loser: Player, termination: Termination, reason: String) -> Self {
         GameResult {
@@ -269,22 +285,9 @@ pub fn play_game<G: Game>(
         if turn_over {
             turns[me] += 1;
         }
-        match adjudicator.answer(player, score, turns[me].max(1)) {
-            Some(Verdict::Resign(loser)) => {
-                break GameResult::forfeit(
-                    loser,
-                    Termination::Adjudication,
-                    format!("{} resigns by adjudication (scores)", names[loser.index()]),
-                )
-            }
-            Some(Verdict::Draw) => {
-                break GameResult {
-                    winner: None,
-                    termination: Termination::Adjudication,
-                    reason: "draw by adjudication (scores)".into(),
-                }
-            }
-            None => {}
+        let verdict = adjudicator.answer(player, score, turns[me].max(1));
+        if let Some(result) = verdict.map(|v| GameResult::adjudicated(v, names)) {
+            break result;
         }
     };
     record.plies = referee.plies().to_vec();

@@ -23,6 +23,7 @@ pub mod sprt;
 pub mod stats;
 pub mod tournament;
 
+use chimera_engine::option;
 use chimera_engine::{Player, VariantOptions};
 use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
@@ -66,10 +67,8 @@ fn rule_options<G: Refereed>(config: &Config, preset: Preset) -> Result<G::Optio
     // The variant's options that are rules; the others (an evaluation switch) are each
     // engine's own business.
     let canonical = |name: &str| {
-        specs
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(n, _)| *n)
+        option::find(specs, name)
+            .map(|s| s.name)
             .filter(|n| G::Options::is_rule(n))
     };
     let mut options = G::Options::default();

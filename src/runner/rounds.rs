@@ -5,7 +5,7 @@
 //! orders, crashes, hangs, time) are as for the sequential variants; when both sides forfeit
 //! in the same round, the game is drawn.
 
-use crate::runner::adjudicate::{Adjudicator, Verdict};
+use crate::runner::adjudicate::Adjudicator;
 use crate::runner::clock::Clocks;
 use crate::runner::game::{
     info_score, outcome_result, GameRecord, GameResult, GameRules, Termination,
@@ -224,22 +224,8 @@ pub fn play_rounds<G: SimultaneousGame>(
         for p in Player::BOTH {
             verdict = verdict.or(adjudicator.answer(p, answers[p.index()].score, turn));
         }
-        match verdict {
-            Some(Verdict::Resign(loser)) => {
-                break GameResult::forfeit(
-                    loser,
-                    Termination::Adjudication,
-                    format!("{} resigns by adjudication (scores)", names[loser.index()]),
-                )
-            }
-            Some(Verdict::Draw) => {
-                break GameResult {
-                    winner: None,
-                    termination: Termination::Adjudication,
-                    reason: "draw by adjudication (scores)".into(),
-                }
-            }
-            None => {}
+        if let Some(result) = verdict.map(|v| GameResult::adjudicated(v, names)) {
+            break result;
         }
     };
     record.result = result;

@@ -11,6 +11,7 @@ use crate::serve::clock::Clock;
 use crate::serve::games::{self, lock, GoError, Table, WebGame};
 use crate::serve::http::{Request, Response};
 use crate::svg_cmd::game_svg;
+use chimera_engine::option::{OptionKind, OptionSpec};
 use chimera_engine::{Outcome, Player};
 use serde_json::{json, Value};
 
@@ -204,10 +205,7 @@ fn variants_json() -> String {
     let items: Vec<Value> = board::variants()
         .into_iter()
         .map(|(name, specs)| {
-            let options: Vec<Value> = specs
-                .iter()
-                .map(|(n, s)| json!({"name": n, "spec": s}))
-                .collect();
+            let options: Vec<Value> = specs.iter().map(option_json).collect();
             let game = board::open(name, &[], None).ok();
             let start = game.as_ref().map(|g| g.fen()).unwrap_or_default();
             // The White men of the start position, by letter.
@@ -232,6 +230,27 @@ fn variants_json() -> String {
         })
         .collect();
     Value::Array(items).to_string()
+}
+
+/// An option of the page's list, from its declaration: the `uci` type text (`spec`) and the
+/// same typed, so the page reads no text back.
+fn option_json(spec: &OptionSpec) -> Value {
+    let typed = match spec.kind {
+        OptionKind::Check { default } => json!({"kind": "check", "default": default}),
+        OptionKind::Spin { default, min, max } => {
+            json!({"kind": "spin", "default": default, "min": min, "max": max})
+        }
+        OptionKind::Combo { default, choices } => {
+            json!({"kind": "combo", "default": default, "choices": choices})
+        }
+        OptionKind::Text { default } => json!({"kind": "string", "default": default}),
+        OptionKind::Button => json!({"kind": "button"}),
+    };
+    let mut option = json!({"name": spec.name, "spec": spec.type_text()});
+    if let (Value::Object(o), Value::Object(t)) = (&mut option, typed) {
+        o.extend(t);
+    }
+    option
 }
 
 /// Answers one request.

@@ -1,6 +1,7 @@
 //! Subtraction Nim, with turns of one or several plies.
 
 use crate::game::{Game, Outcome, ParseError, Player, VariantOptions, WinReason};
+use crate::option::{OptionSpec, OptionValue};
 use arrayvec::ArrayVec;
 
 /// The most objects one ply may take (the capacity of the move list).
@@ -43,22 +44,21 @@ pub struct NimOptions {
 }
 
 impl VariantOptions for NimOptions {
-    fn specs() -> &'static [(&'static str, &'static str)] {
-        &[
-            ("MaxTake", "type spin default 3 min 1 max 5"),
-            ("TurnPlies", "type spin default 1 min 1 max 3"),
-        ]
+    fn specs() -> &'static [OptionSpec] {
+        const SPECS: [OptionSpec; 2] = [
+            OptionSpec::spin("MaxTake", 3, 1, 5),
+            OptionSpec::spin("TurnPlies", 1, 1, 3),
+        ];
+        &SPECS
     }
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        let n = |max: u8| match value.parse::<u8>() {
-            Ok(v) if (1..=max).contains(&v) => Ok(v),
-            _ => Err(ParseError::new(format!(
-                "option '{name}': bad value '{value}'"
-            ))),
+    fn apply(&mut self, name: &'static str, value: OptionValue) -> Result<(), ParseError> {
+        // The declared ranges fit a u8.
+        let OptionValue::Spin(n) = value else {
+            return Err(ParseError::new(format!("option '{name}' is a spin")));
         };
         match name {
-            "MaxTake" => self.max_take = Some(n(5)?),
-            "TurnPlies" => self.turn_plies = Some(n(3)?),
+            "MaxTake" => self.max_take = Some(n as u8),
+            "TurnPlies" => self.turn_plies = Some(n as u8),
             _ => return Err(ParseError::new(format!("unknown option '{name}'"))),
         }
         Ok(())

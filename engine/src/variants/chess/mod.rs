@@ -42,7 +42,8 @@ pub use position::Position;
 pub use pseudo::MAX_PSEUDO_LEGAL_MOVES;
 pub use types::{CastleFiles, CastlingRights, Piece, Role};
 
-use crate::game::{parse_check, Game, Outcome, ParseError, Player, VariantOptions};
+use crate::game::{Game, Outcome, ParseError, Player, VariantOptions};
+use crate::option::{OptionSpec, OptionValue};
 use crate::square::{Board8, Square};
 
 /// Reads the text of a UCI move (`e2e4`, `e7e8q`, `e1g1`) into from, to and promotion, without
@@ -103,13 +104,14 @@ pub struct Options {
 }
 
 impl VariantOptions for Options {
-    fn specs() -> &'static [(&'static str, &'static str)] {
-        &[("UCI_Chess960", "type check default false")]
+    fn specs() -> &'static [OptionSpec] {
+        const SPECS: [OptionSpec; 1] = [OptionSpec::check("UCI_Chess960", false)];
+        &SPECS
     }
 
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        match name.to_ascii_lowercase().as_str() {
-            "uci_chess960" => self.chess960 = parse_check("UCI_Chess960", value)?,
+    fn apply(&mut self, name: &'static str, value: OptionValue) -> Result<(), ParseError> {
+        match name {
+            "UCI_Chess960" => self.chess960 = value.check(),
             _ => return Err(ParseError::new(format!("unknown chess option '{name}'"))),
         }
         Ok(())

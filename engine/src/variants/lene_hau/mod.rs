@@ -13,9 +13,8 @@ mod tests;
 mod turn;
 mod types;
 
-use crate::game::{
-    parse_check, DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason,
-};
+use crate::game::{DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason};
+use crate::option::{OptionSpec, OptionValue};
 use crate::square::{Board8, Square};
 use std::ops::{Deref, DerefMut};
 
@@ -109,13 +108,14 @@ impl Default for Options {
 }
 
 impl VariantOptions for Options {
-    fn specs() -> &'static [(&'static str, &'static str)] {
-        &[("TimeTerms", "type check default true")]
+    fn specs() -> &'static [OptionSpec] {
+        const SPECS: [OptionSpec; 1] = [OptionSpec::check("TimeTerms", true)];
+        &SPECS
     }
 
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        match name.to_ascii_lowercase().as_str() {
-            "timeterms" => self.time_terms = parse_check("TimeTerms", value)?,
+    fn apply(&mut self, name: &'static str, value: OptionValue) -> Result<(), ParseError> {
+        match name {
+            "TimeTerms" => self.time_terms = value.check(),
             _ => return Err(ParseError::new(format!("unknown lene-hau option '{name}'"))),
         }
         Ok(())

@@ -1,6 +1,7 @@
 //! The options of 007 (rules/007.md §10.5): the schedule of turns and the three rule switches.
 
-use crate::game::{parse_check, ParseError, VariantOptions};
+use crate::game::{ParseError, VariantOptions};
+use crate::option::{OptionSpec, OptionValue};
 use std::fmt;
 
 /// Who controls which ply (§4).
@@ -32,16 +33,16 @@ impl Schedule {
         }
     }
 
-    pub fn parse(s: &str) -> Result<Schedule, ParseError> {
-        Schedule::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                ParseError::new(format!(
-                    "bad Schedule '{s}': expected standard, balanced or progressive"
-                ))
-            })
-    }
+    /// The option's choices, [`Schedule::ALL`]'s names in its order.
+    pub const NAMES: [&'static str; 3] = {
+        let mut names = [""; 3];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Schedule::ALL[i].name();
+            i += 1;
+        }
+        names
+    };
 }
 
 impl fmt::Display for Schedule {
@@ -77,27 +78,25 @@ impl Options {
 }
 
 impl VariantOptions for Options {
-    fn specs() -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "Schedule",
-                "type combo default standard var standard var balanced var progressive",
-            ),
-            ("Detente", "type check default false"),
-            ("FastAndDeadly", "type check default false"),
-            ("OwnerPromotes", "type check default false"),
-        ]
+    fn specs() -> &'static [OptionSpec] {
+        const SPECS: [OptionSpec; 4] = [
+            OptionSpec::combo("Schedule", Schedule::Standard.name(), &Schedule::NAMES),
+            OptionSpec::check("Detente", false),
+            OptionSpec::check("FastAndDeadly", false),
+            OptionSpec::check("OwnerPromotes", false),
+        ];
+        &SPECS
     }
 
-    /// Option names are matched without regard to case, as UCI does. A value that would combine
-    /// Detente with Progressive is refused and leaves the options as they were.
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
+    /// A value that would combine Detente with Progressive is refused and leaves the options
+    /// as they were.
+    fn apply(&mut self, name: &'static str, value: OptionValue) -> Result<(), ParseError> {
         let mut next = *self;
-        match name.to_ascii_lowercase().as_str() {
-            "schedule" => next.schedule = Schedule::parse(value)?,
-            "detente" => next.detente = parse_check("Detente", value)?,
-            "fastanddeadly" => next.fast_and_deadly = parse_check("FastAndDeadly", value)?,
-            "ownerpromotes" => next.owner_promotes = parse_check("OwnerPromotes", value)?,
+        match (name, value) {
+            ("Schedule", OptionValue::Combo(i)) => next.schedule = Schedule::ALL[i],
+            ("Detente", v) => next.detente = v.check(),
+            ("FastAndDeadly", v) => next.fast_and_deadly = v.check(),
+            ("OwnerPromotes", v) => next.owner_promotes = v.check(),
             _ => return Err(ParseError::new(format!("unknown 007 option '{name}'"))),
         }
         next.validate()?;

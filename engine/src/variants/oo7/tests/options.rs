@@ -5,13 +5,15 @@ use crate::game::VariantOptions;
 
 #[test]
 fn options_are_listed_with_their_defaults() {
-    let names: Vec<&str> = Options::specs().iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = Options::specs().iter().map(|s| s.name).collect();
     assert_eq!(
         names,
         ["Schedule", "Detente", "FastAndDeadly", "OwnerPromotes"]
     );
-    assert!(Options::specs()[0].1.contains("default standard"));
-    assert!(Options::specs()[0].1.contains("var progressive"));
+    assert_eq!(
+        Options::specs()[0].type_text(),
+        "type combo default standard var standard var balanced var progressive"
+    );
     assert_eq!(Options::default(), opts("standard"));
     assert_eq!(<Position as Game>::NAME, "007");
 }
