@@ -4,8 +4,8 @@
 //! into a [`Sink`], which keeps the latest analysis and plays the `bestmove` into its game,
 //! unless the game changed since the search began (a take-back, a new move).
 
-use crate::board::BoardGame;
 use super::clock::Clock;
+use crate::board::BoardGame;
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::Player;
 use chimera_protocol::command::Go;
