@@ -290,7 +290,7 @@ mod tests {
         );
         assert_eq!(
             d.uci_lines()[6],
-            "option name Play type combo default search var search var random var greedy var randomgreedy var maximin"
+            "option name Play type combo default search var search var random var greedy var randomgreedy var maximin var exploiter var exploiter-maximin"
         );
     }
 
