@@ -47,7 +47,7 @@ fn movegen(c: &mut Criterion) {
         })
     });
     c.bench_function("double-ended evaluate (middlegame)", |b| {
-        b.iter(|| black_box(&pos).evaluate())
+        b.iter(|| black_box(&pos).evaluate_for_mover())
     });
 }
 

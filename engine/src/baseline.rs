@@ -102,8 +102,8 @@ fn greedy_value<G: Game>(after: &G, me: Player) -> i32 {
         Some(Outcome::Win { winner, .. }) if winner == me => DECIDED,
         Some(Outcome::Win { .. }) => -DECIDED,
         Some(Outcome::Draw(_)) => 0,
-        None if after.to_move() == me => after.evaluate(),
-        None => -after.evaluate(),
+        None if after.to_move() == me => after.evaluate_for_mover(),
+        None => -after.evaluate_for_mover(),
     }
 }
 
@@ -191,7 +191,7 @@ pub fn choose_order<G: SimultaneousGame>(
             Some(Outcome::Win { winner, .. }) if winner == side => 1e9,
             Some(Outcome::Win { .. }) => -1e9,
             Some(Outcome::Draw(_)) => 0.0,
-            None => (after.evaluate() * side.sign()) as f64,
+            None => (after.evaluate_for_white() * side.sign()) as f64,
         }
     };
     let best = best_at_random(&mine, f64::MIN, rng, |m| {

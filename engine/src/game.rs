@@ -286,8 +286,10 @@ pub trait Game: Clone + Send + Sync + 'static {
         text
     }
 
-    /// Static evaluation in centipawns from the point of view of [`Game::to_move`].
-    fn evaluate(&self) -> i32;
+    /// Static evaluation in centipawns from the point of view of [`Game::to_move`] (negamax
+    /// wants it so). A simultaneous game has no side to move: its
+    /// [`crate::simultaneous::SimultaneousGame::evaluate_for_white`] is White's view.
+    fn evaluate_for_mover(&self) -> i32;
 
     // Hooks for search. Every default is sound for any game; a variant overrides them to let
     // search order and prune better.

@@ -246,7 +246,7 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
     }
 
     fn eval(&self) -> String {
-        let score = self.game.position().evaluate();
+        let score = self.game.position().evaluate_for_white();
         format!("Final evaluation: {score:+} cp from White's side\n")
     }
 

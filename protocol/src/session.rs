@@ -356,7 +356,7 @@ impl<G: Describe> Session for GameSession<G> {
             ));
         }
         let mover = pos.to_move();
-        let score = pos.evaluate();
+        let score = pos.evaluate_for_mover();
         text.push_str(&format!(
             "Final evaluation: {:+} cp ({mover} to move), {:+} cp from White's side\n",
             score,

@@ -34,7 +34,7 @@ fn minimax<G: Game>(pos: &G, depth: u32, ply: usize) -> i32 {
         return outcome_score(pos, pos.stuck_outcome(), ply);
     }
     if depth == 0 {
-        return pos.evaluate();
+        return pos.evaluate_for_mover();
     }
     moves
         .iter()
@@ -515,7 +515,7 @@ impl Game for Captures {
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         (self.path >> 40) as i32 % 400 - 200
     }
 }

@@ -194,7 +194,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     fn evaluate(pos: &G) -> i32 {
-        pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        pos.evaluate_for_mover()
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Whether `pos` already stood on the path or in the game, within the reversible stretch.

@@ -144,6 +144,7 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
         true
     }
 
-    /// Static evaluation in centipawns from White's point of view.
-    fn evaluate(&self) -> i32;
+    /// Static evaluation in centipawns from White's point of view: a round has no side to move
+    /// (compare [`crate::Game::evaluate_for_mover`]).
+    fn evaluate_for_white(&self) -> i32;
 }

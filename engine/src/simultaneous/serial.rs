@@ -216,8 +216,8 @@ impl<G: SimultaneousGame> Game for Serial<G> {
 
     /// The position's evaluation; once the first writer has written, counting what its order
     /// captures as written: standing pat there must not forget a capture about to happen.
-    fn evaluate(&self) -> i32 {
-        let mut white = self.pos.evaluate();
+    fn evaluate_for_mover(&self) -> i32 {
+        let mut white = self.pos.evaluate_for_white();
         if let Some(order) = self.pending {
             white += self.first.sign() * self.pos.capture_value(self.first, order);
         }

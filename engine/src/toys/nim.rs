@@ -145,7 +145,7 @@ impl Game for Nim {
         0
     }
     super::plain_u8_moves!();
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         0
     }
 }

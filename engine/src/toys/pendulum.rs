@@ -54,7 +54,7 @@ impl Game for Pendulum {
         100
     }
     super::plain_u8_moves!();
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         // Square 2 is good for White, from the mover's point of view.
         self.player.sign() * 10 * self.at as i32
     }

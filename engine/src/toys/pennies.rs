@@ -129,7 +129,7 @@ impl SimultaneousGame for Pennies {
         order.to_string()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_white(&self) -> i32 {
         100 * self.lead as i32
     }
 }

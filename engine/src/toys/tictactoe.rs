@@ -107,7 +107,7 @@ impl Game for TicTacToe {
         0
     }
     super::plain_u8_moves!();
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         // Open lines for me minus open lines for the opponent: enough for ordering.
         let me = 1 + self.player.index() as u8;
         LINES

@@ -95,7 +95,7 @@ impl Game for Tree {
         0
     }
     super::plain_u8_moves!();
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         (self.path >> 40) as i32 % 201 - 100
     }
 }

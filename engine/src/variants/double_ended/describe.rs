@@ -135,7 +135,11 @@ mod tests {
                 (mg + r.white[0] - r.black[0], eg + r.white[1] - r.black[1])
             });
             let white_view = (mg * phase + eg * (full - phase)) / full;
-            assert_eq!(white_view, p.evaluate() * p.to_move().sign(), "{fen}");
+            assert_eq!(
+                white_view,
+                p.evaluate_for_mover() * p.to_move().sign(),
+                "{fen}"
+            );
         }
     }
 }

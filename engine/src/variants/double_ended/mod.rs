@@ -188,7 +188,7 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
         mv.to_string()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         self.static_eval()
     }
 }

@@ -662,7 +662,7 @@ fn term(p: &DoubleEndedChess, t: Term) -> (i32, i32) {
 
 #[test]
 fn evaluation_is_symmetric_and_its_terms_add_up() {
-    assert_eq!(DoubleEndedChess::start(&()).evaluate(), 0);
+    assert_eq!(DoubleEndedChess::start(&()).evaluate_for_mover(), 0);
     let fens = [
         "4k3/6p1/8/8/3Q4/2p5/8/7K w - - 0 1",
         "r3k2r/pmppqpb1/bn2pnp1/3P4/1p2P3/2M2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -673,7 +673,12 @@ fn evaluation_is_symmetric_and_its_terms_add_up() {
     for fen in fens {
         let p = pos(fen);
         let m = pos(&mirrored(fen));
-        assert_eq!(p.evaluate(), m.evaluate(), "{fen} vs {}", m.fen());
+        assert_eq!(
+            p.evaluate_for_mover(),
+            m.evaluate_for_mover(),
+            "{fen} vs {}",
+            m.fen()
+        );
         // The printed terms are the evaluation: their blended sum, White's less Black's, is
         // the score from White's side (up to rounding per term).
         let b = p.eval_breakdown();
@@ -682,7 +687,11 @@ fn evaluation_is_symmetric_and_its_terms_add_up() {
             .iter()
             .fold(Pair(0, 0), |acc, [w, bl]| acc + *w - *bl);
         let white_view = (total.0 * b.phase + total.1 * (MAX_PHASE - b.phase)) / MAX_PHASE;
-        assert_eq!(white_view, p.evaluate() * p.to_move().sign(), "{fen}");
+        assert_eq!(
+            white_view,
+            p.evaluate_for_mover() * p.to_move().sign(),
+            "{fen}"
+        );
     }
 }
 
@@ -794,7 +803,7 @@ fn mangled_fens_and_moves_never_panic() {
             moves = legal(&cur);
             assert_eq!(cur.count_legal_moves(), moves.len() as u64, "{}", cur.fen());
         }
-        let _ = cur.evaluate();
+        let _ = cur.evaluate_for_mover();
         for s in ["e2e4", "e7e8m", "a1a1", "h8h9", "e2e4qq", "0000", "é2e4"] {
             let _ = cur.parse_move(s);
         }

@@ -448,7 +448,7 @@ impl Game for LeneHau {
         s
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         self.static_eval()
     }
 

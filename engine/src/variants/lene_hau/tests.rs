@@ -420,7 +420,7 @@ fn lene_hau_eval_sees_an_own_advance_open_a_line() {
     let still = "4r3/k7/8/8/4B3/8/8/4K3 w - - 0 1 -";
     let occ = pos(still).view[0] | pos(still).view[1];
     assert!(!pos(still).opened_by_own_advance(Player::White, occ));
-    assert!(pos(fen).evaluate() < without_time(fen).evaluate() - 20);
+    assert!(pos(fen).evaluate_for_mover() < without_time(fen).evaluate_for_mover() - 20);
 }
 
 /// Example 5: the rook travelling a4 -> a8 will check the king on h5 from a5, next turn.

@@ -140,7 +140,7 @@ impl Game for Position {
         mv.to_string()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         eval::evaluate(self)
     }
 

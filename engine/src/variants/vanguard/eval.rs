@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn the_start_is_balanced_and_colors_are_symmetric() {
         let start = Vanguard::start(&());
-        assert_eq!(start.evaluate(), 0);
+        assert_eq!(start.evaluate_for_mover(), 0);
         assert_eq!(mirror(&start), {
             let mut s = start.clone();
             s.side = Player::Black;
@@ -342,11 +342,21 @@ mod tests {
                 p = p.play(moves[rng.random_range(0..moves.len())]);
                 assert_eq!(p.psq, p.compute_psq(), "{}", p.fen());
             }
-            assert_eq!(p.evaluate(), mirror(&p).evaluate(), "{}", p.fen());
+            assert_eq!(
+                p.evaluate_for_mover(),
+                mirror(&p).evaluate_for_mover(),
+                "{}",
+                p.fen()
+            );
             let b = p.breakdown();
             let white: i32 = b.material[0] + b.placement[0] + b.royal_safety[0];
             let black: i32 = b.material[1] + b.placement[1] + b.royal_safety[1];
-            assert_eq!((white - black) * p.side.sign(), p.evaluate(), "{}", p.fen());
+            assert_eq!(
+                (white - black) * p.side.sign(),
+                p.evaluate_for_mover(),
+                "{}",
+                p.fen()
+            );
         }
     }
 
@@ -356,29 +366,35 @@ mod tests {
         let centre = pos("k15/16/16/16/16/16/16/16/7N8/16/16/16/16/16/16/15K w - 0 1");
         let corner = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/N14K w - 0 1");
         assert_eq!(
-            centre.evaluate() - corner.evaluate(),
+            centre.evaluate_for_mover() - corner.evaluate_for_mover(),
             WEIGHTS[CENTRE + Role::Knight.index() - CENTRE_FIRST].0 * 14
         );
         // A Rook does not care.
         let centre = pos("k15/16/16/16/16/16/16/16/7R8/16/16/16/16/16/16/15K w - 0 1");
         let corner = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - 0 1");
-        assert_eq!(centre.evaluate(), corner.evaluate());
+        assert_eq!(centre.evaluate_for_mover(), corner.evaluate_for_mover());
     }
 
     #[test]
     fn pawn_types_gain_as_they_advance_and_royals_lose() {
         let far = pos("k15/16/16/16/16/3S12/16/16/16/16/16/16/16/16/16/15K w - 0 1");
         let home = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/3S12/16/15K w - 0 1");
-        assert_eq!(far.evaluate() - home.evaluate(), WEIGHTS[ADVANCE + 10].0);
+        assert_eq!(
+            far.evaluate_for_mover() - home.evaluate_for_mover(),
+            WEIGHTS[ADVANCE + 10].0
+        );
         // Black's man advances downwards: the same bonus, mirrored.
         let far = pos("k15/16/16/16/16/16/16/16/16/16/3s12/16/16/16/16/15K b - 0 1");
         let home = pos("k15/16/3s12/16/16/16/16/16/16/16/16/16/16/16/16/15K b - 0 1");
-        assert_eq!(far.evaluate() - home.evaluate(), WEIGHTS[ADVANCE + 10].0);
+        assert_eq!(
+            far.evaluate_for_mover() - home.evaluate_for_mover(),
+            WEIGHTS[ADVANCE + 10].0
+        );
         // A King and a Prince out on rank 6 against at home.
         let out = pos("k15/16/16/16/16/16/16/16/16/16/4KI10/16/16/16/16/16 w - 0 1");
         let home = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/4KI10 w - 0 1");
         assert_eq!(
-            out.evaluate() - home.evaluate(),
+            out.evaluate_for_mover() - home.evaluate_for_mover(),
             2 * WEIGHTS[ROYAL_RANK + 5].0
         );
     }

@@ -187,7 +187,7 @@ impl Game for Vanguard {
         out
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_mover(&self) -> i32 {
         self.static_eval()
     }
 

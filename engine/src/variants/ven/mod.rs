@@ -208,7 +208,7 @@ impl SimultaneousGame for Ven {
 
     /// The chess evaluation of the board from each side's view, averaged so the chess tempo
     /// bonus (which has no meaning here) cancels.
-    fn evaluate(&self) -> i32 {
+    fn evaluate_for_white(&self) -> i32 {
         let white = crate::variants::chess::eval::evaluate(&self.view(Player::White));
         let black = crate::variants::chess::eval::evaluate(&self.view(Player::Black));
         (white - black) / 2

@@ -7,7 +7,7 @@ use crate::variants::chess::Role;
 use crate::variants::oo7::eval::{mate_threat, KING_THREAT, MATE_THREAT, TEMPO, THREAT_EIGHTHS};
 
 fn eval(fen: &str, modes: &str) -> i32 {
-    pos(fen, modes).evaluate()
+    pos(fen, modes).evaluate_for_mover()
 }
 
 fn threat(value: i32) -> i32 {

@@ -4,16 +4,16 @@ use super::*;
 
 #[test]
 fn evaluation_is_white_s_view_and_symmetric() {
-    assert_eq!(Ven::start().evaluate(), 0);
+    assert_eq!(Ven::start().evaluate_for_white(), 0);
     let up = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
     let down = pos("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert!(up.evaluate() > 500, "{}", up.evaluate());
-    assert_eq!(down.evaluate(), -up.evaluate());
+    assert!(up.evaluate_for_white() > 500, "{}", up.evaluate_for_white());
+    assert_eq!(down.evaluate_for_white(), -up.evaluate_for_white());
     // The first mover does not change it (no tempo in Ven).
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
     assert_eq!(
-        pos(&format!("{fen} w KQkq - 0 1")).evaluate(),
-        pos(&format!("{fen} b KQkq - 0 2")).evaluate()
+        pos(&format!("{fen} w KQkq - 0 1")).evaluate_for_white(),
+        pos(&format!("{fen} b KQkq - 0 2")).evaluate_for_white()
     );
 }
 
