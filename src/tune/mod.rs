@@ -1,5 +1,5 @@
-//! `chimera tune --variant V --data FILE... [--out FILE] [--lambda L] [--epochs E] [--rate R]
-//! [--l2 P]`:
+//! `chimera tune --variant V --data FILE... [--held-out FILE...] [--out FILE] [--lambda L]
+//! [--epochs E] [--rate R] [--l2 P] [--freeze PREFIX...]`:
 //! fits a variant's evaluation weights to datagen's positions by Texel's method
 //! ([`texel`]) and writes them to the weights file the build embeds (docs/tuning.md).
 
@@ -35,6 +35,13 @@ pub struct Args {
     /// The L2 penalty on each weight's distance from where it started
     #[arg(long, value_name = "P", default_value_t = 1e-6, value_parser = ranged(0.0f64, 1.0))]
     pub l2: f64,
+    /// Data files to judge the fit by, instead of every tenth game of --data (disjoint games,
+    /// such as another seed's datagen)
+    #[arg(long = "held-out", value_name = "FILE", num_args = 1..)]
+    pub held_out: Vec<String>,
+    /// Hold fixed the weights whose names start with any PREFIX (such as `material.`)
+    #[arg(long, value_name = "PREFIX", num_args = 1..)]
+    pub freeze: Vec<String>,
 }
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
@@ -55,25 +62,17 @@ pub fn run(args: &Args) -> Result<(), String> {
 }
 
 /// The samples of the data files: each position's weight counts, the rest of its evaluation,
-/// and its target's parts; every tenth game (by number) held out.
+/// and its target's parts. The held-out ones are those of `--held-out`'s files when it is given,
+/// else every tenth game (by number) of `--data`.
 fn load<G: Tunable>(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
-    let current = G::weights();
-    let options = G::Options::default();
-    for path in &args.data {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        for (n, line) in text.lines().enumerate() {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            let at = |e: String| format!("{path} line {}: {e}", n + 1);
-            let record = Record::parse(line).map_err(at)?;
-            let pos = G::from_fen(&record.fen, &options).map_err(|e| at(e.to_string()))?;
-            let mut features = Features::new(current.len());
-            let phase = pos.features(&mut features);
-            let sample = Sample::new(&features, phase, current, pos.white_eval(), &record);
-            if record.game % 10 == 0 {
+    let separate = !args.held_out.is_empty();
+    let files =
+        (args.data.iter().map(|p| (p, false))).chain(args.held_out.iter().map(|p| (p, true)));
+    for (path, held) in files {
+        for sample in read::<G>(path)? {
+            let (sample, game) = sample;
+            if held || (!separate && game % 10 == 0) {
                 held_out.push(sample);
             } else {
                 train.push(sample);
@@ -83,15 +82,47 @@ fn load<G: Tunable>(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     if train.is_empty() || held_out.is_empty() {
         return Err(
             "too little data: need games for both the training and the held-out split \
-                    (every tenth game is held out)"
+                    (every tenth game is held out unless --held-out names files)"
                 .into(),
         );
     }
     Ok((train, held_out))
 }
 
+/// The samples of one data file, each with its game's number.
+fn read<G: Tunable>(path: &str) -> Result<Vec<(Sample, u64)>, String> {
+    let current = G::weights();
+    let options = G::Options::default();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let mut samples = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let at = |e: String| format!("{path} line {}: {e}", n + 1);
+        let record = Record::parse(line).map_err(at)?;
+        let pos = G::from_fen(&record.fen, &options).map_err(|e| at(e.to_string()))?;
+        let mut features = Features::new(current.len());
+        let phase = pos.features(&mut features);
+        let sample = Sample::new(&features, phase, current, pos.white_eval(), &record);
+        samples.push((sample, record.game));
+    }
+    Ok(samples)
+}
+
+/// Which weights `--freeze` holds fixed; a prefix that names no weight is an error.
+fn frozen(names: &[String], prefixes: &[String]) -> Result<Vec<bool>, String> {
+    if let Some(p) = (prefixes.iter()).find(|p| !names.iter().any(|n| n.starts_with(p.as_str()))) {
+        return Err(format!("--freeze: no weight's name starts with '{p}'"));
+    }
+    Ok((names.iter())
+        .map(|n| prefixes.iter().any(|p| n.starts_with(p.as_str())))
+        .collect())
+}
+
 fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
     let names = G::weight_names();
+    let frozen = frozen(&names, &args.freeze)?;
     let (train, held_out) = load::<G>(args)?;
     eprintln!(
         "tune {}: {} training positions, {} held out, {} weights",
@@ -107,7 +138,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         fit.k, before.0, before.1
     );
     let k = fit.k;
-    let fitted = fit.descend(&train, args.epochs, args.rate, args.l2);
+    let fitted = fit.descend(&train, args.epochs, args.rate, args.l2, &frozen);
     let after = (fitted.loss(&train), fitted.loss(&held_out));
     eprintln!(
         "loss after {} epochs: training {:.6}, held out {:.6}",
@@ -124,10 +155,16 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         .out
         .clone()
         .unwrap_or_else(|| G::WEIGHTS_FILE.to_string());
+    let mut extra = String::new();
+    for (flag, values) in [("--held-out", &args.held_out), ("--freeze", &args.freeze)] {
+        if !values.is_empty() {
+            extra += &format!(" {flag} {}", values.join(" "));
+        }
+    }
     let header = format!(
         "{} evaluation weights: `name middlegame endgame` in centipawns, in the order the\n\
          evaluation reads them. Written by `chimera tune --variant {} --data {} --lambda {} \
-         --epochs {} --rate {} --l2 {}`\n\
+         --epochs {} --rate {} --l2 {}{}`\n\
          from {} positions ({} held out): scale K {:.3}; held-out loss {:.6} before, {:.6} after.\n\
          docs/tuning.md says where the data came from.",
         G::NAME,
@@ -137,6 +174,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         args.epochs,
         args.rate,
         args.l2,
+        extra,
         train.len() + held_out.len(),
         held_out.len(),
         k,
@@ -176,19 +214,23 @@ mod tests {
         assert!(parse_args("--data a --what 1")
             .unwrap_err()
             .contains("'--what'"));
+        let a = parse_args("--data a --held-out b c --freeze material. centre.").unwrap();
+        assert_eq!(
+            (a.held_out, a.freeze),
+            (
+                vec!["b".into(), "c".into()],
+                vec!["material.".into(), "centre.".into()]
+            )
+        );
         let e = run(&parse_args("--variant ven --data x").unwrap());
         assert!(e.unwrap_err().contains("'ven'"));
     }
 
-    /// An evaluation without phases (Lene Hau) gets each fitted weight written twice, and the
-    /// fit moves something.
-    #[test]
-    fn untapered_weights_are_written_as_equal_pairs() {
-        use chimera_engine::variants::lene_hau::{LeneHau, BENCH_FENS};
-        let dir = std::env::temp_dir().join(format!("chimera-tune-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (data, out) = (dir.join("data.txt"), dir.join("weights.txt"));
-        let lines: Vec<String> = (0..40u64)
+    /// Lene Hau positions of `games` games (numbered from `first`) whose results follow the
+    /// game's number, as datagen's lines.
+    fn lene_hau_data(first: u64, games: u64) -> String {
+        use chimera_engine::variants::lene_hau::BENCH_FENS;
+        (first..first + games)
             .map(|g| {
                 let record = Record {
                     fen: BENCH_FENS[g as usize % BENCH_FENS.len()].to_string(),
@@ -199,26 +241,72 @@ mod tests {
                 };
                 record.line()
             })
-            .collect();
-        std::fs::write(&data, lines.concat()).unwrap();
-        let line = format!(
-            "--variant lene-hau --data {} --out {} --epochs 20",
-            data.display(),
-            out.display()
-        );
+            .collect()
+    }
+
+    /// Runs `tune` on Lene Hau data in a fresh folder with `flags` (`{dir}` in them names the
+    /// folder, which holds `data.txt` and `more.txt`), and returns the weights it wrote.
+    fn tune_lene_hau(tag: &str, flags: &str) -> (String, Vec<(i32, i32)>) {
+        let dir = std::env::temp_dir().join(format!("chimera-tune-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("data.txt"), lene_hau_data(0, 40)).unwrap();
+        std::fs::write(dir.join("more.txt"), lene_hau_data(40, 9)).unwrap();
+        let flags = flags.replace("{dir}", &dir.display().to_string());
+        let out = dir.join("weights.txt");
+        let line = format!("--variant lene-hau --out {} {flags}", out.display());
         run(&parse_args(&line).unwrap()).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(weights::names(&text), LeneHau::weight_names());
-        let fitted: Vec<(i32, i32)> = (text.lines())
+        let fitted = (text.lines())
             .filter(|l| !l.starts_with('#'))
             .map(|l| {
                 let f: Vec<i32> = l.split(' ').skip(1).map(|n| n.parse().unwrap()).collect();
                 (f[0], f[1])
             })
             .collect();
+        (text, fitted)
+    }
+
+    /// An evaluation without phases (Lene Hau) gets each fitted weight written twice, and the
+    /// fit moves something.
+    #[test]
+    fn untapered_weights_are_written_as_equal_pairs() {
+        use chimera_engine::variants::lene_hau::LeneHau;
+        let (text, fitted) = tune_lene_hau("pairs", "--data {dir}/data.txt --epochs 20");
+        assert_eq!(weights::names(&text), LeneHau::weight_names());
         assert!(fitted.iter().all(|(mg, eg)| mg == eg), "{text}");
         let moved = (fitted.iter().zip(LeneHau::weights())).any(|(f, w)| f.0 != w.0);
         assert!(moved, "{text}");
+    }
+
+    /// `--freeze material.` keeps the material weights where they were while the others move;
+    /// `--held-out` judges the fit by its files (here 9 positions) and trains on all of `--data`.
+    #[test]
+    fn frozen_weights_stay_and_held_out_files_are_the_held_out_split() {
+        use chimera_engine::variants::lene_hau::LeneHau;
+        let flags = "--data {dir}/data.txt --held-out {dir}/more.txt --freeze material. \
+                     --epochs 20";
+        let (text, fitted) = tune_lene_hau("freeze", flags);
+        let names = LeneHau::weight_names();
+        let pairs = names.iter().zip(fitted.iter().zip(LeneHau::weights()));
+        let (material, rest): (Vec<_>, Vec<_>) =
+            pairs.partition(|(n, _)| n.starts_with("material."));
+        assert!(!material.is_empty() && !rest.is_empty());
+        assert!(material.iter().all(|(_, (f, w))| f.0 == w.0), "{text}");
+        assert!(rest.iter().any(|(_, (f, w))| f.0 != w.0), "{text}");
+        assert!(text.contains("from 49 positions (9 held out)"), "{text}");
+        assert!(text.contains("--freeze material."), "{text}");
+    }
+
+    #[test]
+    fn a_freeze_prefix_that_names_no_weight_is_refused() {
+        let names = vec!["material.queen".to_string(), "centre.queen".to_string()];
+        let prefixes = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            frozen(&names, &prefixes(&["centre."])),
+            Ok(vec![false, true])
+        );
+        let e = frozen(&names, &prefixes(&["material.", "centre", "mobility"])).unwrap_err();
+        assert!(e.contains("'mobility'"), "{e}");
     }
 }

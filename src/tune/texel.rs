@@ -117,8 +117,15 @@ impl Fit {
     /// `epochs` full-batch Adam steps of `rate` centipawns over every weight, minimising the
     /// loss plus `l2` times the squared distance (in centipawns) from the starting weights: few
     /// games decide many weights, and the penalty keeps a weight the data hardly sees where it
-    /// was.
-    pub fn descend(mut self, train: &[Sample], epochs: u32, rate: f64, l2: f64) -> Fit {
+    /// was. The weights marked in `frozen` keep their values.
+    pub fn descend(
+        mut self,
+        train: &[Sample],
+        epochs: u32,
+        rate: f64,
+        l2: f64,
+        frozen: &[bool],
+    ) -> Fit {
         let n = self.w.len();
         let (mut m, mut v) = (vec![[0.0f64; 2]; n], vec![[0.0f64; 2]; n]);
         let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -134,7 +141,7 @@ impl Fit {
                     grad[i as usize][1] += d * c as f64 * (1.0 - mg);
                 }
             }
-            for i in 0..n {
+            for i in (0..n).filter(|&i| !frozen.get(i).copied().unwrap_or(false)) {
                 for h in 0..2 {
                     let g = grad[i][h] / train.len() as f64
                         + 2.0 * l2 * (self.w[i][h] - self.start[i][h]);
@@ -189,7 +196,7 @@ mod tests {
         }
         let start = Fit::new(&[Pair(10, 10), Pair(10, 10)], &samples, 0.0);
         let before = start.loss(&samples);
-        let fitted = start.descend(&samples, 300, 5.0, 0.0);
+        let fitted = start.descend(&samples, 300, 5.0, 0.0, &[]);
         assert!(fitted.loss(&samples) < before / 10.0);
         // The score half of the target pins the weights near the truth's sign and size.
         let w = fitted.rounded();
