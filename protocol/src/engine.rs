@@ -8,7 +8,7 @@ use crate::command::{Command, Go};
 use crate::error::CommandError;
 use crate::options::{Changed, EngineOptions};
 use crate::reply::Out;
-use crate::session::{SearchEnv, Session};
+use crate::session::{Continuity, SearchEnv, Session};
 use chimera_engine::option;
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::ParseError;
@@ -74,6 +74,10 @@ pub struct Engine {
     pending: VecDeque<Queued>,
     /// The baseline players' generator: seeded by `Seed`, advanced by every baseline move.
     rng: Arc<Mutex<SmallRng>>,
+    /// The table (with what the search learnt about moves) is of another game: `position` set
+    /// up a game that does not go on with the last one, the variant or its rules changed, and
+    /// no `ucinewgame` said so. The next search starts with it cleared.
+    new_game: bool,
 }
 
 impl Engine {
@@ -95,6 +99,7 @@ impl Engine {
             running: None,
             pending: VecDeque::new(),
             rng,
+            new_game: false,
         }
     }
 
@@ -263,7 +268,11 @@ impl Engine {
                 self.session().reset();
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::Position { start, moves } => self.session().set_position(&start, &moves)?,
+            Command::Position { start, moves } => {
+                if self.session().set_position(&start, &moves)? == Continuity::NewGame {
+                    self.new_game = true;
+                }
+            }
             Command::Go(go) => self.go(go)?,
             Command::PonderHit => {
                 if let Some(r) = &self.running {
@@ -331,6 +340,7 @@ impl Engine {
             Some(tt) => tt.clear(),
             None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
         }
+        self.new_game = false;
     }
 
     fn uci(&self) {
@@ -366,6 +376,7 @@ impl Engine {
                 .ok_or_else(|| ParseError::new(format!("unknown variant '{value}'")))?;
             self.current = index;
             self.session().reset();
+            self.new_game = true;
             return Ok(());
         }
         match self.options.set(name, value)? {
@@ -408,6 +419,8 @@ impl Engine {
         if !known {
             return Err(ParseError::new(format!("unknown option '{name}'")));
         }
+        // The rules changed: the tables are of another game.
+        self.new_game = true;
         Ok(())
     }
 
@@ -433,6 +446,11 @@ impl Engine {
                 infinite: false,
             });
             return Ok(());
+        }
+        // A GUI that skips `ucinewgame` gets a clear table all the same (cleared here, where no
+        // search holds it, rather than at `position`, which may come during `go infinite`).
+        if self.new_game {
+            self.clear_hash();
         }
         // A weaker engine is one with fewer nodes a move, in every variant alike.
         if let Some(cap) = self.options.strength_nodes() {

@@ -52,6 +52,15 @@ pub struct BenchTotals {
     pub time: Duration,
 }
 
+/// What `position` did to the session's game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Continuity {
+    /// The game goes on (or back): the new position is on the same line of play.
+    SameGame,
+    /// Another game: what the search learnt about the previous one is of no use to it.
+    NewGame,
+}
+
 /// A variant's session as the protocol sees it. Errors name the bad token; on error nothing
 /// changes.
 pub trait Session: Send {
@@ -63,8 +72,9 @@ pub trait Session: Send {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError>;
     /// Back to the start position.
     fn reset(&mut self);
-    /// `position`: replaces the position only if the FEN and every move are good.
-    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError>;
+    /// `position`: replaces the position only if the FEN and every move are good, and says
+    /// whether the new position goes on with the game before it.
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<Continuity, ParseError>;
     /// Starts a search of the current position on its own thread, which prints `info` lines
     /// and finally `bestmove`.
     fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError>;
@@ -201,6 +211,21 @@ pub fn token_error(what: &str, token: &str, e: ParseError) -> ParseError {
     }
 }
 
+/// Whether `next` goes on with the game of `previous`: it starts from a position of that game
+/// (the same start with other moves, a takeback, the FEN of a position reached), or passes
+/// through the position that game stood at.
+pub fn same_game<R: GameRecord>(previous: &R, next: &R) -> bool {
+    let line = |r: &R| {
+        r.keys()
+            .iter()
+            .copied()
+            .chain([R::key(r.position())])
+            .collect::<Vec<_>>()
+    };
+    let (before, after) = (line(previous), line(next));
+    before.contains(&after[0]) || after.contains(&R::key(previous.position()))
+}
+
 impl<R: GameRecord> Session for VariantSession<R> {
     fn name(&self) -> &'static str {
         self.name
@@ -222,7 +247,7 @@ impl<R: GameRecord> Session for VariantSession<R> {
         self.record = R::new(R::start(&self.options));
     }
 
-    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError> {
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<Continuity, ParseError> {
         let root = match start {
             Start::StartPos => R::start(&self.options),
             Start::Fen(fen) => R::from_fen(fen, &self.options)?,
@@ -231,8 +256,13 @@ impl<R: GameRecord> Session for VariantSession<R> {
         for (i, token) in moves.iter().enumerate() {
             record.play_token(i, token)?;
         }
+        let continuity = if same_game(&self.record, &record) {
+            Continuity::SameGame
+        } else {
+            Continuity::NewGame
+        };
         self.record = record;
-        Ok(())
+        Ok(continuity)
     }
 
     fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError> {
