@@ -545,6 +545,12 @@ fn simultaneous_perft_counts_pairs_of_orders() {
     assert_eq!(out.last().unwrap(), "Nodes searched: 81");
 }
 
+/// Sends `lines` (ending in a `go`) and returns the nodes of its search.
+fn search_nodes(e: &mut Engine, c: &Capture, lines: &[&str]) -> u64 {
+    send(e, lines);
+    last_nodes(&c.wait_for("bestmove"))
+}
+
 /// The `nodes` of the last `info` line before `bestmove`.
 fn last_nodes(lines: &[String]) -> u64 {
     let info = lines
@@ -628,10 +634,7 @@ fn show_wdl_adds_win_draw_loss_to_info_lines() {
 #[test]
 fn clear_hash_empties_the_table_and_bad_hash_keeps_the_old() {
     let (mut e, c) = engine();
-    let nodes = |e: &mut Engine, lines: &[&str]| {
-        send(e, lines);
-        last_nodes(&c.wait_for("bestmove"))
-    };
+    let nodes = |e: &mut Engine, lines: &[&str]| search_nodes(e, &c, lines);
     let fresh = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
     // The same search again finds the first one's entries: fewer nodes...
     let warm = nodes(&mut e, &["go depth 24"]);
@@ -689,10 +692,7 @@ fn position_says_whether_it_goes_on_with_the_game() {
 #[test]
 fn a_new_game_without_ucinewgame_searches_with_a_clear_table() {
     let (mut e, c) = engine();
-    let nodes = |e: &mut Engine, lines: &[&str]| {
-        send(e, lines);
-        last_nodes(&c.wait_for("bestmove"))
-    };
+    let nodes = |e: &mut Engine, lines: &[&str]| search_nodes(e, &c, lines);
     let fresh = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
     // A GUI that skips `ucinewgame`: another game, then this one again, searched as the first
     // time (one thread: deterministic). Without the clear, the pile of 150's entries and
