@@ -304,27 +304,37 @@ impl Engine {
             return Err(CommandError::Busy);
         }
         let job = self.sessions[self.current].bench(depth);
+        self.run_job("bench", move |out, control| {
+            let totals = job(out, control);
+            let ms = totals.time.as_millis() as u64;
+            let nps = totals.nodes * 1000 / ms.max(1);
+            // The last line is the one OpenBench reads (it scans from the end for `N nodes`
+            // and `N nps`).
+            format!(
+                "===========================\nTotal time (ms) : {ms}\n\
+                 Nodes searched  : {nodes}\nNodes/second    : {nps}\n\
+                 {nodes} nodes {nps} nps",
+                nodes = totals.nodes
+            )
+        })
+    }
+
+    /// Runs a job that ends by itself (`bench`, `go perft`) on its own thread, like a search:
+    /// `stop` cuts it short, `isready` and `quit` are answered meanwhile; the text it returns
+    /// is its answer.
+    fn run_job(
+        &mut self,
+        name: &'static str,
+        job: impl FnOnce(&Out, &Arc<Control>) -> String + Send + 'static,
+    ) -> Result<(), CommandError> {
         let control = Arc::new(Control::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
         let handle = std::thread::Builder::new()
-            .name("bench".into())
+            .name(name.into())
             .stack_size(32 << 20)
-            .spawn(move || {
-                let totals = job(&out, &c);
-                let ms = totals.time.as_millis() as u64;
-                let nps = totals.nodes * 1000 / ms.max(1);
-                let text = format!(
-                    "===========================\nTotal time (ms) : {ms}\n\
-                     Nodes searched  : {nodes}\nNodes/second    : {nps}\n\
-                     {nodes} nodes {nps} nps",
-                    nodes = totals.nodes
-                );
-                // The last line is the one OpenBench reads (it scans from the end for
-                // `N nodes` and `N nps`).
-                out.answer(&text, &d);
-            })
-            .map_err(CommandError::thread("bench"))?;
+            .spawn(move || out.answer(&job(&out, &c), &d))
+            .map_err(CommandError::thread(name))?;
         self.running = Some(Running {
             handle,
             control,
@@ -429,23 +439,8 @@ impl Engine {
             return Err(CommandError::Busy);
         }
         if let Some(depth) = go.perft {
-            // Counted on its own thread, like a search: `stop` cuts it short, `isready` and
-            // `quit` are answered meanwhile.
             let job = self.sessions[self.current].perft(depth, self.options.threads);
-            let control = Arc::new(Control::new(false));
-            let done = Arc::new(AtomicBool::new(false));
-            let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
-            let handle = std::thread::Builder::new()
-                .name("perft".into())
-                .spawn(move || out.answer(&job(&|| c.is_stopped()), &d))
-                .map_err(CommandError::thread("perft"))?;
-            self.running = Some(Running {
-                handle,
-                control,
-                done,
-                infinite: false,
-            });
-            return Ok(());
+            return self.run_job("perft", move |_, control| job(&|| control.is_stopped()));
         }
         // A GUI that skips `ucinewgame` gets a clear table all the same (cleared here, where no
         // search holds it, rather than at `position`, which may come during `go infinite`).
