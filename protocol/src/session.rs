@@ -203,7 +203,7 @@ impl<R: GameRecord> VariantSession<R> {
 
 /// The error of a `what` token (`move`, `round`), naming the token if the variant's message
 /// does not.
-pub fn token_error(what: &str, token: &str, e: ParseError) -> ParseError {
+pub(crate) fn token_error(what: &str, token: &str, e: ParseError) -> ParseError {
     if e.token() == Some(token) {
         e
     } else {
@@ -214,7 +214,7 @@ pub fn token_error(what: &str, token: &str, e: ParseError) -> ParseError {
 /// Whether `next` goes on with the game of `previous`: it starts from a position of that game
 /// (the same start with other moves, a takeback, the FEN of a position reached), or passes
 /// through the position that game stood at.
-pub fn same_game<R: GameRecord>(previous: &R, next: &R) -> bool {
+fn same_game<R: GameRecord>(previous: &R, next: &R) -> bool {
     let line = |r: &R| {
         r.keys()
             .iter()
