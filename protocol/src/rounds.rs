@@ -9,7 +9,6 @@ use crate::options::EngineOptions;
 use crate::reply;
 use crate::session::{token_error, BenchSearch, Divide, GameRecord, SearchEnv, VariantSession};
 use chimera_engine::baseline::{self, Play};
-use chimera_engine::board_view::BoardView;
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::exploiter::{self, Model};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
@@ -99,35 +98,6 @@ pub type RoundSession<G> = VariantSession<Rounds<G>>;
 
 impl<G: DescribeRounds> GameRecord for Rounds<G> {
     type Game = G;
-    type Options = G::Options;
-
-    fn start(options: &G::Options) -> G {
-        G::start(options)
-    }
-
-    fn from_fen(fen: &str, options: &G::Options) -> Result<G, ParseError> {
-        G::from_fen(fen, options)
-    }
-
-    fn fen(pos: &G) -> String {
-        pos.fen()
-    }
-
-    fn key(pos: &G) -> u64 {
-        pos.key()
-    }
-
-    fn board_view(pos: &G) -> BoardView {
-        pos.board_view()
-    }
-
-    fn bench_fens() -> &'static [&'static str] {
-        G::bench_fens()
-    }
-
-    fn bench_depth() -> u32 {
-        G::bench_depth()
-    }
 
     fn new(root: G) -> Self {
         Rounds::new(root)

@@ -8,7 +8,6 @@ use crate::error::CommandError;
 use crate::reply;
 use crate::session::{token_error, BenchSearch, Divide, GameRecord, SearchEnv};
 use chimera_engine::baseline::{self, Play};
-use chimera_engine::board_view::BoardView;
 use chimera_engine::history::History;
 use chimera_engine::perft;
 use chimera_engine::search::{self, Control, Limits, SearchParams, TranspositionTable};
@@ -20,35 +19,6 @@ pub use chimera_engine::describe::Describe;
 
 impl<G: Describe> GameRecord for History<G> {
     type Game = G;
-    type Options = G::Options;
-
-    fn start(options: &G::Options) -> G {
-        G::start(options)
-    }
-
-    fn from_fen(fen: &str, options: &G::Options) -> Result<G, ParseError> {
-        G::from_fen(fen, options)
-    }
-
-    fn fen(pos: &G) -> String {
-        pos.fen()
-    }
-
-    fn key(pos: &G) -> u64 {
-        pos.key()
-    }
-
-    fn board_view(pos: &G) -> BoardView {
-        pos.board_view()
-    }
-
-    fn bench_fens() -> &'static [&'static str] {
-        G::bench_fens()
-    }
-
-    fn bench_depth() -> u32 {
-        G::bench_depth()
-    }
 
     fn new(root: G) -> Self {
         History::new(root)

@@ -12,11 +12,10 @@ use crate::diagram::diagram;
 use crate::error::CommandError;
 use crate::options::EngineOptions;
 use crate::reply::Out;
-use chimera_engine::board_view::BoardView;
 use chimera_engine::history::History;
 use chimera_engine::option::OptionSpec;
 use chimera_engine::search::{Control, TranspositionTable};
-use chimera_engine::{ParseError, VariantOptions};
+use chimera_engine::{GameState, ParseError, VariantOptions};
 use rand::rngs::SmallRng;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -114,20 +113,9 @@ pub struct BenchSearch {
 /// `Rounds` for simultaneous ones) and what differs between the kinds of game. All the rest of
 /// a session is [`VariantSession`]'s, written once.
 pub trait GameRecord: Send + 'static {
-    /// The position.
-    type Game: Clone + Send + Sync + 'static;
-    type Options: VariantOptions;
-
-    // What a position of either kind has.
-    fn start(options: &Self::Options) -> Self::Game;
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self::Game, ParseError>;
-    fn fen(pos: &Self::Game) -> String;
-    fn key(pos: &Self::Game) -> u64;
-    fn board_view(pos: &Self::Game) -> BoardView;
-    /// FENs that `bench` searches (empty: the start position).
-    fn bench_fens() -> &'static [&'static str];
-    /// Depth of `bench` when none is given.
-    fn bench_depth() -> u32;
+    /// The position: what both kinds of game have (options, FEN, key; bench positions, board)
+    /// is its [`DescribeBoard`].
+    type Game: DescribeBoard;
 
     /// A game from `root`, nothing played yet.
     fn new(root: Self::Game) -> Self;
@@ -169,25 +157,28 @@ pub trait GameRecord: Send + 'static {
     );
 }
 
+/// The options of `R`'s variant.
+type Options<R> = <<R as GameRecord>::Game as GameState>::Options;
+
 /// The session of a sequential variant.
 pub type GameSession<G> = VariantSession<History<G>>;
 
 /// A variant's session: its name, its options and its game as played.
 pub struct VariantSession<R: GameRecord> {
     name: &'static str,
-    options: R::Options,
+    options: Options<R>,
     record: R,
 }
 
 impl<R: GameRecord> VariantSession<R> {
     /// A session of variant `name`, whose options `preset` adjusts (e.g. a deep board).
     pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
-        let mut options = R::Options::default();
+        let mut options = Options::<R>::default();
         for (option, value) in preset {
             // A preset is the registry's own text: an error there is a bug, found by the tests.
             options.set(option, value).expect("variant preset");
         }
-        let record = R::new(R::start(&options));
+        let record = R::new(R::Game::start(&options));
         VariantSession {
             name,
             options,
@@ -219,11 +210,11 @@ fn same_game<R: GameRecord>(previous: &R, next: &R) -> bool {
         r.keys()
             .iter()
             .copied()
-            .chain([R::key(r.position())])
+            .chain([r.position().key()])
             .collect::<Vec<_>>()
     };
     let (before, after) = (line(previous), line(next));
-    before.contains(&after[0]) || after.contains(&R::key(previous.position()))
+    before.contains(&after[0]) || after.contains(&previous.position().key())
 }
 
 impl<R: GameRecord> Session for VariantSession<R> {
@@ -232,7 +223,7 @@ impl<R: GameRecord> Session for VariantSession<R> {
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {
-        R::Options::specs()
+        Options::<R>::specs()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
@@ -244,13 +235,13 @@ impl<R: GameRecord> Session for VariantSession<R> {
     }
 
     fn reset(&mut self) {
-        self.record = R::new(R::start(&self.options));
+        self.record = R::new(R::Game::start(&self.options));
     }
 
     fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<Continuity, ParseError> {
         let root = match start {
-            Start::StartPos => R::start(&self.options),
-            Start::Fen(fen) => R::from_fen(fen, &self.options)?,
+            Start::StartPos => R::Game::start(&self.options),
+            Start::Fen(fen) => R::Game::from_fen(fen, &self.options)?,
         };
         let mut record = R::new(root);
         for (i, token) in moves.iter().enumerate() {
@@ -296,12 +287,12 @@ impl<R: GameRecord> Session for VariantSession<R> {
 
     fn display(&self) -> String {
         let pos = self.record.position();
-        let mut text = diagram(&R::board_view(pos)).unwrap_or_default();
+        let mut text = diagram(&pos.board_view()).unwrap_or_default();
         text.push_str(&format!(
             "\nVariant: {}\nFen: {}\nKey: {:016X}\n",
             self.name,
-            R::fen(pos),
-            R::key(pos),
+            pos.fen(),
+            pos.key(),
         ));
         text.push_str(&self.record.state_lines());
         text
@@ -312,10 +303,13 @@ impl<R: GameRecord> Session for VariantSession<R> {
     }
 
     fn bench(&self, depth: Option<u32>) -> BenchJob {
-        let depth = depth.unwrap_or(R::bench_depth());
-        let mut fens: Vec<String> = R::bench_fens().iter().map(|f| f.to_string()).collect();
+        let depth = depth.unwrap_or(R::Game::bench_depth());
+        let mut fens: Vec<String> = R::Game::bench_fens()
+            .iter()
+            .map(|f| f.to_string())
+            .collect();
         if fens.is_empty() {
-            fens.push(R::fen(&R::start(&self.options)));
+            fens.push(R::Game::start(&self.options).fen());
         }
         let options = self.options.clone();
         Box::new(move |out, control| {
@@ -329,7 +323,7 @@ impl<R: GameRecord> Session for VariantSession<R> {
                     ));
                     break;
                 }
-                let pos = match R::from_fen(fen, &options) {
+                let pos = match R::Game::from_fen(fen, &options) {
                     Ok(pos) => pos,
                     Err(e) => {
                         out.error(format!("bench position {}: {e}", i + 1));
