@@ -8,7 +8,7 @@ use crate::command::{Command, Go};
 use crate::error::CommandError;
 use crate::options::{Changed, EngineOptions};
 use crate::reply::Out;
-use crate::session::{SearchEnv, Session};
+use crate::session::{Continuity, SearchEnv, Session};
 use chimera_engine::option;
 use chimera_engine::search::{Control, TranspositionTable};
 use chimera_engine::ParseError;
@@ -74,6 +74,10 @@ pub struct Engine {
     pending: VecDeque<Queued>,
     /// The baseline players' generator: seeded by `Seed`, advanced by every baseline move.
     rng: Arc<Mutex<SmallRng>>,
+    /// The table (with what the search learnt about moves) is of another game: `position` set
+    /// up a game that does not go on with the last one, the variant or its rules changed, and
+    /// no `ucinewgame` said so. The next search starts with it cleared.
+    new_game: bool,
 }
 
 impl Engine {
@@ -95,6 +99,7 @@ impl Engine {
             running: None,
             pending: VecDeque::new(),
             rng,
+            new_game: false,
         }
     }
 
@@ -263,7 +268,11 @@ impl Engine {
                 self.session().reset();
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::Position { start, moves } => self.session().set_position(&start, &moves)?,
+            Command::Position { start, moves } => {
+                if self.session().set_position(&start, &moves)? == Continuity::NewGame {
+                    self.new_game = true;
+                }
+            }
             Command::Go(go) => self.go(go)?,
             Command::PonderHit => {
                 if let Some(r) = &self.running {
@@ -295,27 +304,37 @@ impl Engine {
             return Err(CommandError::Busy);
         }
         let job = self.sessions[self.current].bench(depth);
+        self.run_job("bench", move |out, control| {
+            let totals = job(out, control);
+            let ms = totals.time.as_millis() as u64;
+            let nps = totals.nodes * 1000 / ms.max(1);
+            // The last line is the one OpenBench reads (it scans from the end for `N nodes`
+            // and `N nps`).
+            format!(
+                "===========================\nTotal time (ms) : {ms}\n\
+                 Nodes searched  : {nodes}\nNodes/second    : {nps}\n\
+                 {nodes} nodes {nps} nps",
+                nodes = totals.nodes
+            )
+        })
+    }
+
+    /// Runs a job that ends by itself (`bench`, `go perft`) on its own thread, like a search:
+    /// `stop` cuts it short, `isready` and `quit` are answered meanwhile; the text it returns
+    /// is its answer.
+    fn run_job(
+        &mut self,
+        name: &'static str,
+        job: impl FnOnce(&Out, &Arc<Control>) -> String + Send + 'static,
+    ) -> Result<(), CommandError> {
         let control = Arc::new(Control::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
         let handle = std::thread::Builder::new()
-            .name("bench".into())
+            .name(name.into())
             .stack_size(32 << 20)
-            .spawn(move || {
-                let totals = job(&out, &c);
-                let ms = totals.time.as_millis() as u64;
-                let nps = totals.nodes * 1000 / ms.max(1);
-                let text = format!(
-                    "===========================\nTotal time (ms) : {ms}\n\
-                     Nodes searched  : {nodes}\nNodes/second    : {nps}\n\
-                     {nodes} nodes {nps} nps",
-                    nodes = totals.nodes
-                );
-                // The last line is the one OpenBench reads (it scans from the end for
-                // `N nodes` and `N nps`).
-                out.answer(&text, &d);
-            })
-            .map_err(CommandError::thread("bench"))?;
+            .spawn(move || out.answer(&job(&out, &c), &d))
+            .map_err(CommandError::thread(name))?;
         self.running = Some(Running {
             handle,
             control,
@@ -331,6 +350,7 @@ impl Engine {
             Some(tt) => tt.clear(),
             None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
         }
+        self.new_game = false;
     }
 
     fn uci(&self) {
@@ -366,6 +386,7 @@ impl Engine {
                 .ok_or_else(|| ParseError::new(format!("unknown variant '{value}'")))?;
             self.current = index;
             self.session().reset();
+            self.new_game = true;
             return Ok(());
         }
         match self.options.set(name, value)? {
@@ -408,6 +429,8 @@ impl Engine {
         if !known {
             return Err(ParseError::new(format!("unknown option '{name}'")));
         }
+        // The rules changed: the tables are of another game.
+        self.new_game = true;
         Ok(())
     }
 
@@ -416,23 +439,13 @@ impl Engine {
             return Err(CommandError::Busy);
         }
         if let Some(depth) = go.perft {
-            // Counted on its own thread, like a search: `stop` cuts it short, `isready` and
-            // `quit` are answered meanwhile.
             let job = self.sessions[self.current].perft(depth, self.options.threads);
-            let control = Arc::new(Control::new(false));
-            let done = Arc::new(AtomicBool::new(false));
-            let (c, d, out) = (control.clone(), done.clone(), self.out.clone());
-            let handle = std::thread::Builder::new()
-                .name("perft".into())
-                .spawn(move || out.answer(&job(&|| c.is_stopped()), &d))
-                .map_err(CommandError::thread("perft"))?;
-            self.running = Some(Running {
-                handle,
-                control,
-                done,
-                infinite: false,
-            });
-            return Ok(());
+            return self.run_job("perft", move |_, control| job(&|| control.is_stopped()));
+        }
+        // A GUI that skips `ucinewgame` gets a clear table all the same (cleared here, where no
+        // search holds it, rather than at `position`, which may come during `go infinite`).
+        if self.new_game {
+            self.clear_hash();
         }
         // A weaker engine is one with fewer nodes a move, in every variant alike.
         if let Some(cap) = self.options.strength_nodes() {

@@ -1,6 +1,6 @@
 //! Chimera's UCI-like protocol: commands in ([`command`]), the state machine that applies them
-//! ([`engine`]), one session per variant ([`session`], one per line of the engine's registry: [`registry`]), replies out
-//! ([`reply`]). `docs/protocol.md` documents every command.
+//! ([`engine`]), one session per variant ([`session`], one per line of the engine's registry: [`registry`];
+//! what differs between the kinds of game in [`sequential`] and [`rounds`]), replies out ([`reply`]). `docs/protocol.md` documents every command.
 
 pub mod command;
 pub mod diagram;
@@ -12,6 +12,7 @@ pub mod options;
 pub mod registry;
 pub mod reply;
 pub mod rounds;
+pub mod sequential;
 pub mod session;
 
 #[cfg(test)]

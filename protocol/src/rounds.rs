@@ -3,47 +3,24 @@
 //! which side the engine writes for (`go side white|black`), and the answer is one order drawn
 //! from a mixed strategy, announced in an `info string strategy ...` line before `bestmove`.
 
-use crate::command::{Go, Start};
-use crate::diagram::diagram;
+use crate::command::Go;
 use crate::error::CommandError;
 use crate::options::EngineOptions;
 use crate::reply;
-use crate::session::{
-    bench_each, bench_fens, perft_stopped_note, BenchJob, BenchTotals, PerftJob, SearchEnv,
-    Session, Variant,
-};
+use crate::session::{token_error, BenchSearch, Divide, GameRecord, SearchEnv, VariantSession};
 use chimera_engine::baseline::{self, Play};
-use chimera_engine::option::OptionSpec;
 use chimera_engine::search::{Control, Limits, SearchParams, TranspositionTable};
 use chimera_engine::simultaneous::exploiter::{self, Model};
 use chimera_engine::simultaneous::root::{self, Basis, RoundParams, RoundResult};
 use chimera_engine::simultaneous::{perft, SimultaneousGame};
-use chimera_engine::{ParseError, Player, VariantOptions};
+use chimera_engine::{ParseError, Player};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub use chimera_engine::describe::DescribeRounds;
 pub use chimera_engine::history::Rounds;
-
-pub struct RoundSession<G: SimultaneousGame> {
-    variant: Variant<G::Options>,
-    game: Rounds<G>,
-}
-
-impl<G: DescribeRounds> RoundSession<G> {
-    pub fn new(name: &'static str, preset: &[(&str, &str)]) -> Self {
-        let variant = Variant::new(name, preset);
-        let game = Rounds::new(G::start(&variant.options));
-        RoundSession { variant, game }
-    }
-
-    pub fn game(&self) -> &Rounds<G> {
-        &self.game
-    }
-}
 
 /// An expected score as centipawns for `info score cp`: the inverse of
 /// [`root::expected_score`], clamped short of the mate scores.
@@ -116,108 +93,42 @@ pub fn draw_order<O: Copy>(strategy: &[(O, f64)], rng: &mut SmallRng) -> Option<
         .map(|(o, _)| *o)
 }
 
-impl<G: DescribeRounds> Session for RoundSession<G> {
-    fn name(&self) -> &'static str {
-        self.variant.name
+/// The session of a simultaneous variant.
+pub type RoundSession<G> = VariantSession<Rounds<G>>;
+
+impl<G: DescribeRounds> GameRecord for Rounds<G> {
+    type Game = G;
+
+    fn new(root: G) -> Self {
+        Rounds::new(root)
     }
 
-    fn option_specs(&self) -> &'static [OptionSpec] {
-        G::Options::specs()
+    fn position(&self) -> &G {
+        Rounds::position(self)
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), ParseError> {
-        self.variant.set(name, value)?;
-        self.reset();
+    fn keys(&self) -> &[u64] {
+        Rounds::keys(self)
+    }
+
+    /// A token is a round, `WHITE,BLACK`; none is played once the game is over.
+    fn play_token(&mut self, index: usize, token: &str) -> Result<(), ParseError> {
+        let pos = Rounds::position(self);
+        if pos.is_terminal() {
+            return Err(ParseError::with_token(
+                format!("round {} '{token}': the game is already over", index + 1),
+                token,
+            ));
+        }
+        let (white, black) = pos
+            .parse_round(token)
+            .map_err(|e| token_error("round", token, e))?;
+        self.play(white, black);
         Ok(())
     }
 
-    fn reset(&mut self) {
-        self.game = Rounds::new(G::start(&self.variant.options));
-    }
-
-    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), ParseError> {
-        let root = match start {
-            Start::StartPos => G::start(&self.variant.options),
-            Start::Fen(fen) => G::from_fen(fen, &self.variant.options)?,
-        };
-        let mut game = Rounds::new(root);
-        for (i, token) in moves.iter().enumerate() {
-            if game.position().is_terminal() {
-                return Err(ParseError::with_token(
-                    format!("round {} '{token}': the game is already over", i + 1),
-                    token,
-                ));
-            }
-            let (white, black) = game.position().parse_round(token).map_err(|e| {
-                if e.token() == Some(token) {
-                    e
-                } else {
-                    ParseError::with_token(format!("round '{token}': {e}"), token)
-                }
-            })?;
-            game.play(white, black);
-        }
-        self.game = game;
-        Ok(())
-    }
-
-    fn go(&self, go: &Go, env: SearchEnv) -> Result<JoinHandle<()>, CommandError> {
-        let Some(side) = go.side else {
-            return Err(ParseError::new(format!(
-                "go: {} is simultaneous: say which side to write for, 'go side white' or 'go side black'",
-                self.variant.name
-            ))
-            .into());
-        };
-        if !go.search_moves.is_empty() {
-            return Err(ParseError::new(format!(
-                "go: searchmoves is not supported in {}",
-                self.variant.name
-            ))
-            .into());
-        }
-        let root = self.game.position().clone();
-        let keys = self.game.keys().to_vec();
-        let limits = go.limits.clone();
-        std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(32 << 20)
-            .spawn(move || {
-                let order = write_order(&root, &keys, side, limits, &env);
-                let bestmove = match order {
-                    Some(o) => format!("bestmove {}", root.format_order(o)),
-                    None => {
-                        env.out.line(&format!(
-                            "info string no order: {}",
-                            root.outcome()
-                                .map_or("no legal order".to_string(), |o| o.to_string())
-                        ));
-                        "bestmove (none)".to_string()
-                    }
-                };
-                env.out.answer(&bestmove, &env.done);
-            })
-            .map_err(CommandError::thread("search"))
-    }
-
-    fn perft(&self, depth: u32, threads: usize) -> PerftJob {
-        let pos = self.game.position().clone();
-        Box::new(move |stop| {
-            let (counted, complete) = perft::divide_until(&pos, depth, threads, stop);
-            let text = perft::format_divide(&pos, &counted);
-            if complete {
-                return text;
-            }
-            let pairs = perft::root_pairs(&pos).len();
-            let note = perft_stopped_note(counted.len(), pairs);
-            text.replacen("\nNodes searched", &format!("\n{note}Nodes searched"), 1)
-        })
-    }
-
-    fn display(&self) -> String {
-        let pos = self.game.position();
-        let fen = pos.fen();
-        let mut text = diagram(&pos.board_view()).unwrap_or_default();
+    fn state_lines(&self) -> String {
+        let pos = Rounds::position(self);
         let checks: Vec<&str> = Player::BOTH
             .into_iter()
             .filter(|p| pos.in_check(*p))
@@ -226,69 +137,107 @@ impl<G: DescribeRounds> Session for RoundSession<G> {
                 Player::Black => "black",
             })
             .collect();
-        text.push_str(&format!(
-            "\nVariant: {}\nFen: {fen}\nKey: {:016X}\nIn check: {}\nLast round: {}\n",
-            self.variant.name,
-            pos.key(),
+        let mut text = format!(
+            "In check: {}\nLast round: {}\n",
             if checks.is_empty() {
                 "-".to_string()
             } else {
                 checks.join(" ")
             },
-            self.game
-                .last_report()
+            self.last_report()
                 .map_or("-".to_string(), |r| r.to_string())
-        ));
-        if let Some(o) = self.game.outcome() {
+        );
+        if let Some(o) = self.outcome() {
             text.push_str(&format!("Result: {o}\n"));
         }
         text
     }
 
     fn eval(&self) -> String {
-        let score = self.game.position().evaluate_for_white();
+        let score = Rounds::position(self).evaluate_for_white();
         format!("Final evaluation: {score:+} cp from White's side\n")
     }
 
-    fn bench(&self, depth: Option<u32>) -> BenchJob {
-        let depth = depth.unwrap_or(G::bench_depth());
-        let fens = bench_fens(G::bench_fens(), || G::start(&self.variant.options).fen());
-        let options = self.variant.options.clone();
-        Box::new(move |out, control| {
-            let params = RoundParams {
-                limits: Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                },
-                ..RoundParams::default()
-            };
-            let mut totals = BenchTotals::default();
-            let mut tt = TranspositionTable::new(16);
-            let parse = |fen: &str| G::from_fen(fen, &options);
-            bench_each(&fens, out, control, parse, |i, fen, pos| {
-                for side in Player::BOTH {
-                    tt.clear();
-                    let nested = Arc::new(Control::nested(control));
-                    let start = Instant::now();
-                    let r = root::think(&pos, &[], side, &params, &tt, &nested, &mut |_| {});
-                    totals.time += start.elapsed();
-                    totals.nodes += r.nodes;
-                    let best = r
-                        .strategy
-                        .first()
-                        .map_or("(none)".into(), |(o, _)| pos.format_order(*o));
-                    out.line(&format!(
-                        "info string bench {}/{} {side}: nodes {} best {best} value {:.4} fen {fen}",
-                        i + 1,
-                        fens.len(),
-                        r.nodes,
-                        r.value
+    /// `go` says which side the engine writes an order for; the answer is that order.
+    fn search(
+        &self,
+        go: &Go,
+        name: &'static str,
+    ) -> Result<impl FnOnce(&SearchEnv) -> String + Send + 'static, CommandError> {
+        let Some(side) = go.side else {
+            return Err(ParseError::new(format!(
+                "go: {name} is simultaneous: say which side to write for, 'go side white' or 'go side black'"
+            ))
+            .into());
+        };
+        if !go.search_moves.is_empty() {
+            return Err(
+                ParseError::new(format!("go: searchmoves is not supported in {name}")).into(),
+            );
+        }
+        let root = Rounds::position(self).clone();
+        let keys = Rounds::keys(self).to_vec();
+        let limits = go.limits.clone();
+        Ok(
+            move |env: &SearchEnv| match write_order(&root, &keys, side, limits, env) {
+                Some(o) => format!("bestmove {}", root.format_order(o)),
+                None => {
+                    env.out.line(&format!(
+                        "info string no order: {}",
+                        root.outcome()
+                            .map_or("no legal order".to_string(), |o| o.to_string())
                     ));
+                    "bestmove (none)".to_string()
                 }
-                totals.positions += 1;
+            },
+        )
+    }
+
+    fn divide(pos: &G, depth: u32, threads: usize, stop: &(dyn Fn() -> bool + Sync)) -> Divide {
+        let (counted, complete) = perft::divide_until(pos, depth, threads, stop);
+        Divide {
+            text: perft::format_divide(pos, &counted),
+            counted: counted.len(),
+            complete,
+        }
+    }
+
+    fn root_count(pos: &G) -> usize {
+        perft::root_pairs(pos).len()
+    }
+
+    /// Each side's order is searched, as each side's line.
+    fn bench_searches(
+        pos: &G,
+        depth: u32,
+        tt: &mut TranspositionTable,
+        control: &Arc<Control>,
+        mut each: impl FnMut(BenchSearch),
+    ) {
+        let params = RoundParams {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            ..RoundParams::default()
+        };
+        for side in Player::BOTH {
+            tt.clear();
+            let nested = Arc::new(Control::nested(control));
+            let start = Instant::now();
+            let r = root::think(pos, &[], side, &params, tt, &nested, &mut |_| {});
+            let time = start.elapsed();
+            let best = r
+                .strategy
+                .first()
+                .map_or("(none)".into(), |(o, _)| pos.format_order(*o));
+            each(BenchSearch {
+                label: format!(" {side}"),
+                nodes: r.nodes,
+                time,
+                answer: format!("best {best} value {:.4}", r.value),
             });
-            totals
-        })
+        }
     }
 }
 

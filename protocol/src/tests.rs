@@ -2,6 +2,7 @@
 //! may be several plies long. (The binary's transcript tests in `tests/` drive the real
 //! variants.)
 
+use crate::command::Start;
 use crate::rounds::RoundSession;
 use crate::session::{GameSession, Session};
 use crate::{Engine, Out};
@@ -544,6 +545,12 @@ fn simultaneous_perft_counts_pairs_of_orders() {
     assert_eq!(out.last().unwrap(), "Nodes searched: 81");
 }
 
+/// Sends `lines` (ending in a `go`) and returns the nodes of its search.
+fn search_nodes(e: &mut Engine, c: &Capture, lines: &[&str]) -> u64 {
+    send(e, lines);
+    last_nodes(&c.wait_for("bestmove"))
+}
+
 /// The `nodes` of the last `info` line before `bestmove`.
 fn last_nodes(lines: &[String]) -> u64 {
     let info = lines
@@ -627,10 +634,7 @@ fn show_wdl_adds_win_draw_loss_to_info_lines() {
 #[test]
 fn clear_hash_empties_the_table_and_bad_hash_keeps_the_old() {
     let (mut e, c) = engine();
-    let nodes = |e: &mut Engine, lines: &[&str]| {
-        send(e, lines);
-        last_nodes(&c.wait_for("bestmove"))
-    };
+    let nodes = |e: &mut Engine, lines: &[&str]| search_nodes(e, &c, lines);
     let fresh = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
     // The same search again finds the first one's entries: fewer nodes...
     let warm = nodes(&mut e, &["go depth 24"]);
@@ -647,4 +651,72 @@ fn clear_hash_empties_the_table_and_bad_hash_keeps_the_old() {
     } else {
         assert!(e.state().contains("hash_mb: 65536"));
     }
+}
+
+#[test]
+fn position_says_whether_it_goes_on_with_the_game() {
+    use crate::session::Continuity::{NewGame, SameGame};
+    let fen = |f: &str| Start::Fen(f.to_string());
+    let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let mut nim = GameSession::<Nim>::new("nim", &[]);
+    let mut set = |start: &Start, m: &[&str]| nim.set_position(start, &moves(m)).unwrap();
+    // From the start: on, back (a takeback), on again, and the FEN of a position reached.
+    assert_eq!(set(&Start::StartPos, &["1", "2"]), SameGame);
+    assert_eq!(set(&Start::StartPos, &["1", "2", "3"]), SameGame);
+    assert_eq!(set(&Start::StartPos, &["1"]), SameGame);
+    assert_eq!(set(&Start::StartPos, &["1", "3"]), SameGame);
+    assert_eq!(set(&fen("17 3 1 0 w"), &["1"]), SameGame);
+    // ... and a game that reaches where the last one stood.
+    assert_eq!(set(&fen("16 3 1 0 b"), &[]), SameGame);
+    assert_eq!(set(&Start::StartPos, &["2", "2", "1"]), SameGame);
+    // Another pile, another game; the start again after it, another game too.
+    assert_eq!(set(&fen("30 3 1 0 w"), &["2"]), NewGame);
+    assert_eq!(set(&Start::StartPos, &[]), NewGame);
+    // Rounds alike.
+    let mut pennies = RoundSession::<Pennies>::new("pennies", &[]);
+    let mut set = |start: &Start, m: &[&str]| pennies.set_position(start, &moves(m)).unwrap();
+    assert_eq!(set(&Start::StartPos, &["0,0"]), SameGame);
+    assert_eq!(set(&Start::StartPos, &["0,0", "1,0"]), SameGame);
+    assert_eq!(set(&fen("1 0"), &[]), SameGame);
+    assert_eq!(set(&fen("2 1"), &[]), NewGame);
+    // A rejected position changes nothing, so the next is compared with the game before it.
+    assert!(pennies
+        .set_position(&Start::StartPos, &moves(&["0,7"]))
+        .is_err());
+    assert_eq!(
+        pennies.set_position(&fen("2 1"), &moves(&["1,1"])).unwrap(),
+        SameGame
+    );
+}
+
+#[test]
+fn a_new_game_without_ucinewgame_searches_with_a_clear_table() {
+    let (mut e, c) = engine();
+    let nodes = |e: &mut Engine, lines: &[&str]| search_nodes(e, &c, lines);
+    let fresh = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
+    // A GUI that skips `ucinewgame`: another game, then this one again, searched as the first
+    // time (one thread: deterministic). Without the clear, the pile of 150's entries and
+    // history would serve it.
+    nodes(&mut e, &["position fen 150 3 1 0 w", "go depth 24"]);
+    let again = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
+    assert_eq!(again, fresh);
+    // Another variant, or other rules, and back: a new game too.
+    for change in [
+        "setoption name UCI_Variant value nim-double",
+        "setoption name MaxTake value 3",
+    ] {
+        nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
+        send(&mut e, &[change, "setoption name UCI_Variant value nim"]);
+        let after = nodes(&mut e, &["position fen 200 3 1 0 w", "go depth 24"]);
+        assert_eq!(after, fresh, "{change}");
+    }
+    // The game going on keeps what the search learnt: fewer nodes than a fresh engine.
+    let kept = nodes(&mut e, &["position fen 200 3 1 0 w moves 3", "go depth 24"]);
+    let (mut cold_engine, cold_capture) = engine();
+    send(
+        &mut cold_engine,
+        &["position fen 197 3 1 0 b", "go depth 24"],
+    );
+    let cold = last_nodes(&cold_capture.wait_for("bestmove"));
+    assert!(kept < cold, "{kept} vs {cold}");
 }
