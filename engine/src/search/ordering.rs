@@ -509,6 +509,75 @@ mod tests {
     }
 
     #[test]
+    fn capture_history_orders_captures_of_one_victim_and_never_across_victims() {
+        use crate::variants::chess::Position;
+        // Knight and bishop can each take the pawn on d5; the knight can take the rook on a4.
+        let pos = Position::from_fen("4k3/8/8/3p4/r7/1BN5/8/4K3 w - - 0 1").unwrap();
+        let [bishop_pawn, knight_pawn, knight_rook] =
+            ["b3d5", "c3d5", "c3a4"].map(|m| pos.parse_move(m).unwrap());
+        let moves = [bishop_pawn, knight_pawn, knight_rook];
+        let mut scores = Vec::new();
+        for (pruning, learns) in [
+            (Pruning::ALL.with(Technique::CaptureHistory), true),
+            (Pruning::ALL, false),
+        ] {
+            let mut h = Heuristics::with(pruning);
+            h.score(&pos, &moves, &mut scores, 0, 0);
+            let before = scores.clone();
+            for _ in 0..50 {
+                h.reward_captures(&pos, 12, bishop_pawn, &[knight_pawn]);
+            }
+            h.score(&pos, &moves, &mut scores, 0, 0);
+            assert_eq!(
+                scores[0] > before[0] && scores[1] < before[1],
+                learns,
+                "{scores:?}"
+            );
+            assert_eq!(scores[0] > scores[1], learns, "{scores:?}");
+            // A bigger victim still comes first, whatever was learnt.
+            assert!(scores[2] > scores[0] && scores[2] > scores[1], "{scores:?}");
+            // A quiet best move lowers the captures tried before it.
+            let quiet = pos.parse_move("e1d2").unwrap();
+            h.reward_captures(&pos, 12, quiet, &[bishop_pawn]);
+            let mut after = Vec::new();
+            h.score(&pos, &moves, &mut after, 0, 0);
+            assert_eq!(after[0] < scores[0], learns, "{after:?}");
+        }
+    }
+
+    #[test]
+    fn correction_history_learns_the_static_scores_error_by_structure_and_player() {
+        let mut h: Heuristics<u16> = Heuristics::new();
+        assert_eq!(h.corrected(Player::White, 77, 50), 50);
+        for _ in 0..300 {
+            h.learn_correction(Player::White, 77, 10, 50, 110);
+        }
+        // Toward the 60 the search found beyond the static 50, within a centipawn.
+        assert!((109..=110).contains(&h.corrected(Player::White, 77, 50)));
+        assert!((59..=60).contains(&h.corrected(Player::White, 77, 0)));
+        // Another player, another structure, or none (key 0) learnt nothing.
+        assert_eq!(h.corrected(Player::Black, 77, 50), 50);
+        assert_eq!(h.corrected(Player::White, 78, 50), 50);
+        h.learn_correction(Player::White, 0, 10, 0, 500);
+        assert_eq!(h.corrected(Player::White, 0, 0), 0);
+        // A shallow search moves it less than a deep one.
+        let mut shallow: Heuristics<u16> = Heuristics::new();
+        let mut deep: Heuristics<u16> = Heuristics::new();
+        shallow.learn_correction(Player::White, 5, 1, 0, 100);
+        deep.learn_correction(Player::White, 5, 12, 0, 100);
+        assert!(0 < shallow.correction[0][5] && shallow.correction[0][5] < deep.correction[0][5]);
+        // Bounded, however far off the evaluation is.
+        for _ in 0..1000 {
+            h.learn_correction(Player::White, 77, 20, 0, 20_000);
+        }
+        let c = h.corrected(Player::White, 77, 0);
+        assert!((CORRECTION_MAX - 1..=CORRECTION_MAX).contains(&c), "{c}");
+        // Kept as it is between the moves of a game.
+        h.age();
+        assert_eq!(h.corrected(Player::White, 77, 0), c);
+    }
+
+    #[test]
     fn the_counter_move_follows_the_killers() {
         let (pos, moves) = tree_with_three_moves();
         let mut scores = Vec::new();
