@@ -365,6 +365,14 @@ pub trait Game: GameState {
         None
     }
 
+    /// A hash of the position's slow-changing structure (chess: its pawns), for the search's
+    /// correction history: positions sharing it share what searches found their static
+    /// evaluation missed. 0 (the default): no structure, no correction.
+    #[inline(always)]
+    fn structure_key(&self) -> u64 {
+        0
+    }
+
     /// The player who picks `mv` among the moves of its [`Game::choice_group`]:
     /// [`Game::to_move`] by default. Where the rules let the other player finish a move (007's
     /// `OwnerPromotes`: the pawn's owner picks the letter of a promotion the controller makes),

@@ -12,6 +12,16 @@ use std::hash::{Hash, Hasher};
 
 const HISTORY_SLOTS: usize = 1 << 14;
 const HISTORY_MAX: i32 = 16_384;
+/// Buckets of captured value for the capture history: 50 centipawns each, the last open.
+const CAPTURE_BUCKETS: usize = 32;
+/// Capture history per unit of MVV-LVA: a full history (+-[`HISTORY_MAX`]) is worth a third
+/// of a pawn's step of victim value, so it orders within a victim, never across two.
+const CAPTURE_HISTORY_SCALE: i32 = 16;
+/// Correction history: entries hold 1/[`CORRECTION_GRAIN`] centipawns, its slots per player
+/// and the most it corrects, in centipawns.
+const CORRECTION_GRAIN: i32 = 256;
+const CORRECTION_SLOTS: usize = 1 << 14;
+const CORRECTION_MAX: i32 = 128;
 
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 26;
@@ -125,8 +135,9 @@ pub fn score_unlearnt<G: Game>(pos: &G, moves: &[G::Move], scores: &mut Vec<i32>
     );
 }
 
-/// What a search thread learns about quiet moves: killers per ply, history per player, and
-/// the continuation history.
+/// What a search thread learns: about quiet moves, killers per ply, history per player, and
+/// the continuation history; about captures, the capture history; about positions, the
+/// correction history.
 pub struct Heuristics<M> {
     killers: [[Option<M>; 2]; MAX_PLY],
     history: Vec<[i32; HISTORY_SLOTS]>,
@@ -135,10 +146,23 @@ pub struct Heuristics<M> {
     continuation: Vec<[i16; HISTORY_KEYS]>,
     /// `counters[a]`: the quiet move that last refuted the move of key `a`.
     counters: Vec<Option<M>>,
-    /// Which of the tables above order moves ([`Technique::ContinuationHistory`],
-    /// [`Technique::CounterMoves`]).
+    /// `captures[k][v]`: how often the move of key `k` capturing a value of bucket `v` (see
+    /// [`capture_bucket`]) caused a cutoff.
+    captures: Vec<[i16; CAPTURE_BUCKETS]>,
+    /// `correction[player][slot]`: what searches of positions of that structure key (see
+    /// [`Game::structure_key`]) found beyond their static score, as a running average.
+    correction: Vec<[i32; CORRECTION_SLOTS]>,
+    /// Which of the tables above are in use ([`Technique::ContinuationHistory`],
+    /// [`Technique::CounterMoves`], [`Technique::CaptureHistory`]).
     use_continuation: bool,
     use_counters: bool,
+    use_captures: bool,
+}
+
+/// The capture history's bucket of the value `mv` captures.
+#[inline]
+fn capture_bucket<G: Game>(pos: &G, mv: G::Move) -> usize {
+    (pos.capture_value(mv).max(0) as usize / 50).min(CAPTURE_BUCKETS - 1)
 }
 
 /// Whether an ordering score is a quiet move's history, not a rank above it (hash move,
@@ -167,8 +191,11 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
             history: vec![[0; HISTORY_SLOTS]; 2],
             continuation: vec![[0; HISTORY_KEYS]; HISTORY_KEYS],
             counters: vec![None; HISTORY_KEYS],
+            captures: vec![[0; CAPTURE_BUCKETS]; HISTORY_KEYS],
+            correction: vec![[0; CORRECTION_SLOTS]; 2],
             use_continuation: pruning.has(Technique::ContinuationHistory),
             use_counters: pruning.has(Technique::CounterMoves),
+            use_captures: pruning.has(Technique::CaptureHistory),
         }
     }
 
@@ -213,7 +240,11 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         for &mv in moves {
             let h = move_hash(&mv);
             let score = if let Some(rank) = rank(pos, mv, h, hash_move) {
-                rank
+                if self.use_captures && rank != HASH_MOVE {
+                    rank + self.capture_score(pos, mv)
+                } else {
+                    rank
+                }
             } else if self.killers[ply][0] == Some(mv) {
                 KILLER + 1
             } else if self.killers[ply][1] == Some(mv) {
@@ -245,6 +276,72 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         for mv in tried.iter().filter(|m| **m != best) {
             update(mv, -bonus);
         }
+    }
+
+    #[inline]
+    fn capture_score<G: Game<Move = M>>(&self, pos: &G, mv: M) -> i32 {
+        self.captures[history_key(pos, mv)][capture_bucket(pos, mv)] as i32 / CAPTURE_HISTORY_SCALE
+    }
+
+    /// A node at `depth` was cut by `best`: in the capture history, `best` (if tactical)
+    /// rises and the tactical moves `tried` before it fall.
+    pub fn reward_captures<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        best: M,
+        tried: &[M],
+    ) {
+        if !self.use_captures {
+            return;
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let mut update = |mv: M, delta: i32| {
+            let e = &mut self.captures[history_key(pos, mv)][capture_bucket(pos, mv)];
+            *e = nudge(*e as i32, delta) as i16;
+        };
+        if pos.is_tactical(best) {
+            update(best, bonus);
+        }
+        for &mv in tried.iter().filter(|m| **m != best) {
+            update(mv, -bonus);
+        }
+    }
+
+    /// The correction history's slot of a position of `player` with structure key `key`.
+    #[inline]
+    fn correction_slot(key: u64) -> usize {
+        key as usize & (CORRECTION_SLOTS - 1)
+    }
+
+    /// `eval`, a static score of a position of `player` with structure key `key` (0: none),
+    /// corrected by what searches of that structure found.
+    #[inline]
+    pub fn corrected(&self, player: Player, key: u64, eval: i32) -> i32 {
+        if key == 0 {
+            return eval;
+        }
+        eval + self.correction[player.index()][Self::correction_slot(key)] / CORRECTION_GRAIN
+    }
+
+    /// A search at `depth` found `score` for a position (of `player`, structure key `key`)
+    /// whose uncorrected static score is `eval`: the correction moves toward the difference,
+    /// the more the deeper the search.
+    pub fn learn_correction(
+        &mut self,
+        player: Player,
+        key: u64,
+        depth: i32,
+        eval: i32,
+        score: i32,
+    ) {
+        if key == 0 {
+            return;
+        }
+        let e = &mut self.correction[player.index()][Self::correction_slot(key)];
+        let weight = (depth + 1).min(16);
+        let target = (score - eval).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        *e = (*e * (256 - weight) + target * weight) / 256;
     }
 
     #[inline]
@@ -297,15 +394,20 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         self.killers = [[None; 2]; MAX_PLY];
         self.use_continuation = pruning.has(Technique::ContinuationHistory);
         self.use_counters = pruning.has(Technique::CounterMoves);
+        self.use_captures = pruning.has(Technique::CaptureHistory);
     }
 
     /// Halves every history entry between the moves of a game: what the last search learnt
-    /// then weighs as much as all before it. Counter moves stay until replaced.
+    /// then weighs as much as all before it. Counter moves stay until replaced, and the
+    /// correction history (a running average about positions, not moves) as it is.
     pub fn age(&mut self) {
         for e in self.history.iter_mut().flatten() {
             *e /= 2;
         }
         for e in self.continuation.iter_mut().flatten() {
+            *e /= 2;
+        }
+        for e in self.captures.iter_mut().flatten() {
             *e /= 2;
         }
     }
@@ -404,6 +506,75 @@ mod tests {
             h.reward_continuation(&pos, context, 40, best, &[]);
         }
         assert!(h.continuation[5][key] as i32 <= HISTORY_MAX);
+    }
+
+    #[test]
+    fn capture_history_orders_captures_of_one_victim_and_never_across_victims() {
+        use crate::variants::chess::Position;
+        // Knight and bishop can each take the pawn on d5; the knight can take the rook on a4.
+        let pos = Position::from_fen("4k3/8/8/3p4/r7/1BN5/8/4K3 w - - 0 1").unwrap();
+        let [bishop_pawn, knight_pawn, knight_rook] =
+            ["b3d5", "c3d5", "c3a4"].map(|m| pos.parse_move(m).unwrap());
+        let moves = [bishop_pawn, knight_pawn, knight_rook];
+        let mut scores = Vec::new();
+        for (pruning, learns) in [
+            (Pruning::ALL.with(Technique::CaptureHistory), true),
+            (Pruning::ALL, false),
+        ] {
+            let mut h = Heuristics::with(pruning);
+            h.score(&pos, &moves, &mut scores, 0, 0);
+            let before = scores.clone();
+            for _ in 0..50 {
+                h.reward_captures(&pos, 12, bishop_pawn, &[knight_pawn]);
+            }
+            h.score(&pos, &moves, &mut scores, 0, 0);
+            assert_eq!(
+                scores[0] > before[0] && scores[1] < before[1],
+                learns,
+                "{scores:?}"
+            );
+            assert_eq!(scores[0] > scores[1], learns, "{scores:?}");
+            // A bigger victim still comes first, whatever was learnt.
+            assert!(scores[2] > scores[0] && scores[2] > scores[1], "{scores:?}");
+            // A quiet best move lowers the captures tried before it.
+            let quiet = pos.parse_move("e1d2").unwrap();
+            h.reward_captures(&pos, 12, quiet, &[bishop_pawn]);
+            let mut after = Vec::new();
+            h.score(&pos, &moves, &mut after, 0, 0);
+            assert_eq!(after[0] < scores[0], learns, "{after:?}");
+        }
+    }
+
+    #[test]
+    fn correction_history_learns_the_static_scores_error_by_structure_and_player() {
+        let mut h: Heuristics<u16> = Heuristics::new();
+        assert_eq!(h.corrected(Player::White, 77, 50), 50);
+        for _ in 0..300 {
+            h.learn_correction(Player::White, 77, 10, 50, 110);
+        }
+        // Toward the 60 the search found beyond the static 50, within a centipawn.
+        assert!((109..=110).contains(&h.corrected(Player::White, 77, 50)));
+        assert!((59..=60).contains(&h.corrected(Player::White, 77, 0)));
+        // Another player, another structure, or none (key 0) learnt nothing.
+        assert_eq!(h.corrected(Player::Black, 77, 50), 50);
+        assert_eq!(h.corrected(Player::White, 78, 50), 50);
+        h.learn_correction(Player::White, 0, 10, 0, 500);
+        assert_eq!(h.corrected(Player::White, 0, 0), 0);
+        // A shallow search moves it less than a deep one.
+        let mut shallow: Heuristics<u16> = Heuristics::new();
+        let mut deep: Heuristics<u16> = Heuristics::new();
+        shallow.learn_correction(Player::White, 5, 1, 0, 100);
+        deep.learn_correction(Player::White, 5, 12, 0, 100);
+        assert!(0 < shallow.correction[0][5] && shallow.correction[0][5] < deep.correction[0][5]);
+        // Bounded, however far off the evaluation is.
+        for _ in 0..1000 {
+            h.learn_correction(Player::White, 77, 20, 0, 20_000);
+        }
+        let c = h.corrected(Player::White, 77, 0);
+        assert!((CORRECTION_MAX - 1..=CORRECTION_MAX).contains(&c), "{c}");
+        // Kept as it is between the moves of a game.
+        h.age();
+        assert_eq!(h.corrected(Player::White, 77, 0), c);
     }
 
     #[test]

@@ -42,11 +42,19 @@ pub enum Technique {
     /// Counter moves: the quiet move that last refuted the previous move (by its key) is tried
     /// right after the killers.
     CounterMoves,
+    /// Capture history: captures of one bucket (good or losing exchange) are ordered by
+    /// most valuable victim first, and then by how often that piece taking that victim on
+    /// that square caused a cutoff (keyed by [`crate::game::Game::history_key`]).
+    CaptureHistory,
+    /// Correction history: the static score used for pruning is corrected by what searches
+    /// of positions sharing its structure ([`crate::game::Game::structure_key`]) found it
+    /// missed.
+    Correction,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 11] = [
+    pub const ALL: [Technique; 13] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -58,6 +66,8 @@ impl Technique {
         Technique::HistoryReductions,
         Technique::Singular,
         Technique::CounterMoves,
+        Technique::CaptureHistory,
+        Technique::Correction,
     ];
 
     /// Whether a search uses it unless told otherwise ([`Pruning::ALL`]): it won its match.
@@ -69,6 +79,8 @@ impl Technique {
                 | Technique::HistoryReductions
                 | Technique::Singular
                 | Technique::CounterMoves
+                | Technique::CaptureHistory
+                | Technique::Correction
         )
     }
 
@@ -86,6 +98,8 @@ impl Technique {
             Technique::HistoryReductions => "histlmr",
             Technique::Singular => "singular",
             Technique::CounterMoves => "counter",
+            Technique::CaptureHistory => "capthist",
+            Technique::Correction => "corrhist",
         }
     }
 

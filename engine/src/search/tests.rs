@@ -233,6 +233,44 @@ fn with_every_technique_adopted_or_not_a_deep_search_solves_the_tree() {
 }
 
 #[test]
+fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
+    // A back-rank mate in two: 1. Re8+ Rxe8 2. Rxe8#.
+    let pos =
+        crate::variants::chess::Position::from_fen("2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1")
+            .unwrap();
+    let every = Technique::ALL
+        .into_iter()
+        .fold(Pruning::NONE, |set, t| set.with(t));
+    let mut p = params(8);
+    p.pruning = every;
+    let tt = TranspositionTable::new(1);
+    let r = search(&pos, &[], &p, &tt, &Control::default(), &mut |_| {});
+    assert_eq!(r.score, mate_in(3), "{}", pos.format_move(r.best.unwrap()));
+    // A quiet opening: searches below the root teach the correction history about its pawns,
+    // only where it is named.
+    let pos = crate::variants::chess::Position::from_fen(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    )
+    .unwrap();
+    let key = pos.structure_key();
+    assert_ne!(key, 0);
+    for (pruning, learns) in [(every, true), (Pruning::ALL, false)] {
+        p.pruning = pruning;
+        let tt = TranspositionTable::new(1);
+        assert!(search(&pos, &[], &p, &tt, &Control::default(), &mut |_| {})
+            .best
+            .is_some());
+        let tables = tt
+            .learnt()
+            .take::<crate::variants::chess::Position>(0, pruning);
+        let learnt = [Player::White, Player::Black]
+            .iter()
+            .any(|&side| tables.corrected(side, key, 0) != 0);
+        assert_eq!(learnt, learns, "{pruning}");
+    }
+}
+
+#[test]
 fn one_thread_is_deterministic() {
     let pos = Tree::new(5, 12);
     let a = run(&pos, &params(9));

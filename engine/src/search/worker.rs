@@ -51,6 +51,8 @@ const POLL_MASK: u64 = 1023;
 const STOP_GRACE_NODES: u64 = 4096;
 /// Quiet moves remembered per node for the history malus.
 const TRIED: usize = 64;
+/// Tactical moves remembered per node for the capture history's malus.
+const TRIED_CAPTURES: usize = 32;
 /// The least depth at which a hash move is tested for singularity.
 const SINGULAR_DEPTH: i32 = 6;
 /// History (ordering score) worth one ply less or more of late move reduction.
@@ -195,6 +197,29 @@ impl<'a, G: Game> Worker<'a, G> {
 
     fn evaluate(pos: &G) -> i32 {
         pos.evaluate_for_mover()
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The structure key of `pos` for the correction history: 0 (none) where it is off or
+    /// `pos` has no static score (in check).
+    #[inline]
+    fn structure_key(&self, pos: &G, in_check: bool) -> u64 {
+        if self.shared.params.pruning.has(Correction) && !in_check {
+            pos.structure_key()
+        } else {
+            0
+        }
+    }
+
+    /// The static score `raw` of `pos` (structure key `structure`) as the correction history
+    /// corrects it; `-INFINITE` stays.
+    #[inline]
+    fn corrected(&self, pos: &G, structure: u64, raw: i32) -> i32 {
+        if raw == -INFINITE {
+            return raw;
+        }
+        self.heuristics
+            .corrected(pos.to_move(), structure, raw)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -597,11 +622,14 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let hash_move = entry.map_or(0, |e| e.mv);
         let pruning = self.shared.params.pruning;
-        let eval = match entry {
+        // The table keeps the evaluation's own score; pruning uses it corrected.
+        let raw_eval = match entry {
             _ if in_check => -INFINITE,
             Some(e) => e.eval,
             None => Self::evaluate(pos),
         };
+        let structure = self.structure_key(pos, in_check);
+        let eval = self.corrected(pos, structure, raw_eval);
         self.evals[ply] = (pos.to_move(), eval);
         let improving = pruning.has(Improving) && self.improving(pos, ply, eval);
 
@@ -696,6 +724,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<G::Move, TRIED> = ArrayVec::new();
+        let mut captures: ArrayVec<G::Move, TRIED_CAPTURES> = ArrayVec::new();
         self.keys.push(key);
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
@@ -791,6 +820,7 @@ impl<'a, G: Game> Worker<'a, G> {
                         head[ply].extend(tail[0].iter().copied().take(room));
                     }
                     if score >= beta {
+                        self.heuristics.reward_captures(pos, depth, mv, &captures);
                         if !tactical {
                             self.heuristics
                                 .reward(pos.to_move(), ply, depth, mv, &quiets);
@@ -804,6 +834,9 @@ impl<'a, G: Game> Worker<'a, G> {
             if !tactical && !quiets.is_full() {
                 quiets.push(mv);
             }
+            if tactical && !captures.is_full() {
+                captures.push(mv);
+            }
         }
         self.keys.pop();
         self.scores[ply] = scores;
@@ -812,7 +845,25 @@ impl<'a, G: Game> Worker<'a, G> {
             // Every other move was pruned: this search learnt nothing below alpha.
             return if searched == 0 { alpha } else { best };
         }
-        self.store(key, ply, depth, eval, (best, best_move), (alpha_in, beta));
+        // What the search found beyond the static score, where the bound says which way it
+        // errs and a quiet position's score is the evaluation's to answer for.
+        if structure != 0
+            && !is_mate(best)
+            && best_move.is_none_or(|m| !pos.is_tactical(m))
+            && !(best >= beta && best <= eval)
+            && !(best <= alpha_in && best >= eval)
+        {
+            self.heuristics
+                .learn_correction(pos.to_move(), structure, depth, raw_eval, best);
+        }
+        self.store(
+            key,
+            ply,
+            depth,
+            raw_eval,
+            (best, best_move),
+            (alpha_in, beta),
+        );
         best
     }
 
@@ -858,11 +909,12 @@ impl<'a, G: Game> Worker<'a, G> {
             return outcome_score(pos, pos.stuck_outcome(), ply);
         }
         merge_choices(pos, &mut moves);
-        let eval = match entry {
+        let raw_eval = match entry {
             _ if in_check => -INFINITE,
             Some(e) => e.eval,
             None => Self::evaluate(pos),
         };
+        let eval = self.corrected(pos, self.structure_key(pos, in_check), raw_eval);
         let alpha_in = alpha;
         let mut best = eval;
         if !in_check {
@@ -924,7 +976,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         self.scores[ply] = scores;
-        self.store(key, ply, 0, eval, (best, best_move), (alpha_in, beta));
+        self.store(key, ply, 0, raw_eval, (best, best_move), (alpha_in, beta));
         best
     }
 

@@ -239,6 +239,16 @@ impl Game for Position {
         let role = self.role_on(mv.from())?;
         Some(((self.side_to_move().index() * 6 + role.index()) * 64 + mv.to().index()) as u16)
     }
+
+    /// The pawns of both players; never 0, so pawnless endings are corrected too.
+    #[inline]
+    fn structure_key(&self) -> u64 {
+        let white = self.pieces(Player::White, Role::Pawn).0;
+        let black = self.pieces(Player::Black, Role::Pawn).0;
+        let h =
+            (white.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        (h ^ (h >> 29)) | 1
+    }
 }
 
 /// Well-known test positions (the start, perft and tactics suites), openings to endgames.
