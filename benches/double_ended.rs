@@ -6,6 +6,7 @@
 use chimera_engine::perft::perft;
 use chimera_engine::variants::double_ended::{DeepDoubleEndedChess, DoubleEndedChess, MoveList};
 use chimera_engine::Game;
+use chimera_engine::GameState;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 

@@ -11,6 +11,7 @@ use crate::epd::Entry;
 use chimera_engine::perft::perft;
 use chimera_engine::variants::double_ended::{DoubleEnded, MoveList};
 use chimera_engine::Game;
+use chimera_engine::GameState;
 use naive::Naive;
 
 /// The EPD lines; `;variant double-ended-deep` marks the Deep-Capturing Knights subvariant.

@@ -16,6 +16,7 @@ use crate::same;
 use chimera_engine::perft::perft;
 use chimera_engine::variants::lene_hau::{LeneHau, MoveList, Options, Role, State};
 use chimera_engine::Game;
+use chimera_engine::GameState;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 use rayon::prelude::*;
 

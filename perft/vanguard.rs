@@ -11,6 +11,7 @@ use crate::same;
 use chimera_engine::perft::perft;
 use chimera_engine::variants::vanguard::{MoveList, Vanguard};
 use chimera_engine::Game;
+use chimera_engine::GameState;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 /// `(fen, [(depth, count)])` for every line of the suite.

@@ -44,8 +44,8 @@ fn pgn_tag(variant: &str) -> &'static str {
             }
             G::pgn_name(name, &options)
         }
-        fn run_rounds<G: DescribeRounds>(self, _: &'static str, _: Preset) -> &'static str {
-            G::PGN_NAME
+        fn run_rounds<G: DescribeRounds>(self, name: &'static str, _: Preset) -> &'static str {
+            G::pgn_name(name, &Default::default())
         }
     }
     registry::with_variant(variant, Tag).expect("a registry line")

@@ -213,11 +213,12 @@ pub fn choose_order<G: SimultaneousGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
     use crate::variants::chess::Position;
     use rand::SeedableRng;
 
     fn turn(fen: &str, play: Play, seed: u64) -> Vec<String> {
-        let pos = <Position as Game>::from_fen(fen, &Default::default()).unwrap();
+        let pos = <Position as GameState>::from_fen(fen, &Default::default()).unwrap();
         let mut rng = SmallRng::seed_from_u64(seed);
         let (plies, _) = choose_turn(&pos, play, &mut rng);
         let mut p = pos;

@@ -7,7 +7,7 @@
 use crate::board_view::{BoardView, PlyEffects, RoundEffects};
 use crate::eval::tapered::Pair;
 use crate::simultaneous::SimultaneousGame;
-use crate::{Bitboard, Game};
+use crate::{Bitboard, Game, GameState};
 
 /// One row of `eval`: a term's middlegame and endgame values for each player, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,30 +45,15 @@ pub fn squares_text<B: Bitboard>(squares: B) -> String {
     }
 }
 
-/// What a variant shows beyond the [`Game`] contract (for `d`, `eval`, `bench`, PGN and pictures),
-/// all optional.
-pub trait Describe: Game {
-    /// The squares of the pieces giving check, for `d`.
-    fn checkers_text(&self) -> String {
-        if self.in_check() {
-            "yes".into()
-        } else {
-            "-".into()
-        }
-    }
-    /// The evaluation by terms, for `eval`; empty = only the total.
-    fn eval_rows(&self) -> Vec<EvalRow> {
-        Vec::new()
-    }
-    /// The game phase blending middlegame and endgame values, as (phase, full phase).
-    fn eval_phase(&self) -> Option<(i32, i32)> {
-        None
-    }
+/// What every variant shows, whichever kind of game it is: the positions and depth of `bench`,
+/// its PGN name, the names of its pieces and its board. All optional.
+pub trait DescribeBoard: GameState {
     /// FENs that `bench` searches (empty: the start position).
     fn bench_fens() -> &'static [&'static str] {
         &[]
     }
-    /// Depth of `bench` when none is given.
+    /// Depth of `bench` when none is given: plies for a sequential game, payoff rounds for a
+    /// simultaneous one.
     fn bench_depth() -> u32 {
         6
     }
@@ -85,7 +70,28 @@ pub trait Describe: Game {
     }
     /// The position as a board shows it (empty by default: a game without a board).
     fn board_view(&self) -> BoardView {
-        BoardView::new(0, 0, self.to_move())
+        BoardView::new(0, 0, crate::game::Player::White)
+    }
+}
+
+/// What a sequential variant shows beyond the [`Game`] contract and its board (for `d`, `eval`
+/// and the move list), all optional.
+pub trait Describe: Game + DescribeBoard {
+    /// The squares of the pieces giving check, for `d`.
+    fn checkers_text(&self) -> String {
+        if self.in_check() {
+            "yes".into()
+        } else {
+            "-".into()
+        }
+    }
+    /// The evaluation by terms, for `eval`; empty = only the total.
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        Vec::new()
+    }
+    /// The game phase blending middlegame and endgame values, as (phase, full phase).
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        None
     }
     /// What `mv`, played here, did; `after` is the position it led to.
     fn ply_effects(&self, mv: Self::Move, after: &Self) -> PlyEffects {
@@ -99,27 +105,8 @@ pub trait Describe: Game {
     }
 }
 
-/// What a simultaneous variant shows beyond its contract.
-pub trait DescribeRounds: SimultaneousGame {
-    /// The PGN `Variant` tag (`Ven`).
-    const PGN_NAME: &'static str;
-    /// FENs that `bench` searches (empty: the start position).
-    fn bench_fens() -> &'static [&'static str] {
-        &[]
-    }
-    /// Payoff depth (rounds) of `bench` when none is given.
-    fn bench_depth() -> u32 {
-        2
-    }
-    /// The name of the piece a FEN writes as `letter` (either case), for pictures; the
-    /// orthodox names by default.
-    fn piece_name(letter: char) -> Option<&'static str> {
-        orthodox_piece_name(letter)
-    }
-    /// The position at the start of a round as a board shows it (empty by default).
-    fn board_view(&self) -> BoardView {
-        BoardView::new(0, 0, crate::game::Player::White)
-    }
+/// What a simultaneous variant shows beyond its contract and its board.
+pub trait DescribeRounds: SimultaneousGame + DescribeBoard {
     /// What the round of `white` and `black`, played here, did: `after` and `report` are what
     /// it led to. By default only the report, in words.
     fn round_effects(

@@ -173,15 +173,36 @@ impl VariantOptions for () {}
 /// How many distinct [`Game::history_key`]s the search's tables hold.
 pub const HISTORY_KEYS: usize = 1024;
 
-/// A sequential game: the position type of one variant.
-pub trait Game: Clone + Send + Sync + 'static {
-    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
-    /// The caller-owned move list, sized for the variant's largest legal move count.
-    type Moves: MoveList<Self::Move>;
+/// What every position has, whichever kind of game it belongs to: its variant's name and
+/// options, its FEN, its key and its clock. [`Game`] (one player decides each ply) and
+/// [`crate::simultaneous::SimultaneousGame`] (both write an order each round) extend it with how
+/// the game goes on, so the code above the engine that needs only this is written once.
+pub trait GameState: Clone + Send + Sync + 'static {
     type Options: VariantOptions;
 
     /// The `UCI_Variant` name.
     const NAME: &'static str;
+
+    /// The start position.
+    fn start(options: &Self::Options) -> Self;
+    /// Parses the variant's FEN. Errors name the field and the token.
+    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
+    fn fen(&self) -> String;
+
+    /// Zobrist key of everything that decides the future of the game (pieces, player to move,
+    /// rights, variant state), kept incrementally.
+    fn key(&self) -> u64;
+
+    /// Plies (Ven: orders, not rounds) since the last irreversible one; no repetition reaches
+    /// further back.
+    fn halfmove_clock(&self) -> u32;
+}
+
+/// A sequential game: the position type of one variant.
+pub trait Game: GameState {
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The caller-owned move list, sized for the variant's largest legal move count.
+    type Moves: MoveList<Self::Move>;
 
     /// What joins the plies of one turn in the variant's notation, where one player decides
     /// several plies in a row (007: `e2e4,e7e5,g1f3`); `None` where a turn is one move, so that
@@ -199,12 +220,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// fast-and-deadly) bounds it, or a run of checks grows the tree without end; beyond the
     /// bound a player in check stands pat and tries only tactical moves.
     const QUIESCENCE_EVASION_PLIES: usize = usize::MAX;
-
-    /// The start position.
-    fn start(options: &Self::Options) -> Self;
-    /// Parses the variant's FEN. Errors name the field and the token.
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
-    fn fen(&self) -> String;
 
     /// The player who decides the next ply.
     fn to_move(&self) -> Player;
@@ -227,10 +242,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 
-    /// Zobrist key of everything that decides the future of the game (pieces, player to move,
-    /// rights, variant state), kept incrementally.
-    fn key(&self) -> u64;
-
     /// An outcome decided by the position alone, before any move is generated: a captured royal,
     /// the 50-move rule, insufficient material. Cheap enough to call at every search node.
     fn quick_outcome(&self) -> Option<Outcome>;
@@ -248,9 +259,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.legal_moves(&mut moves);
         moves.is_empty().then(|| self.stuck_outcome())
     }
-
-    /// Plies since the last irreversible move; no repetition reaches further back.
-    fn halfmove_clock(&self) -> u32;
 
     /// Whether the royal piece of the player to move is attacked (check extension, mate scoring).
     fn in_check(&self) -> bool;

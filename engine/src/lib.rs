@@ -26,6 +26,6 @@ pub mod zobrist;
 
 pub use bitboard::{Bb256, Bb64, Bitboard, Direction};
 pub use game::{
-    DrawReason, Game, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason,
+    DrawReason, Game, GameState, MoveList, Outcome, ParseError, Player, VariantOptions, WinReason,
 };
 pub use square::{Board16, Board8, Geometry, Square};

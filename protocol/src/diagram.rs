@@ -69,8 +69,10 @@ pub fn diagram(view: &BoardView) -> Option<String> {
 mod tests {
     use super::*;
     use chimera_engine::describe::Describe;
+    use chimera_engine::describe::DescribeBoard;
     use chimera_engine::variants::{chess, lene_hau::LeneHau, vanguard::Vanguard};
     use chimera_engine::Game;
+    use chimera_engine::GameState;
 
     fn view_of<G: Describe>(fen: &str) -> BoardView {
         G::from_fen(fen, &Default::default()).unwrap().board_view()
@@ -99,7 +101,7 @@ mod tests {
     #[test]
     fn draws_lene_hau_stacks_and_travellers() {
         let fen = "4k3/8/8/8/8/5[NP]2/8/4K2R w K - 0 1 -";
-        let pos = <LeneHau as Game>::from_fen(fen, &Default::default()).unwrap();
+        let pos = <LeneHau as GameState>::from_fen(fen, &Default::default()).unwrap();
         let after = pos.play(pos.parse_move("e1g1").unwrap());
         let d = diagram(&after.board_view()).unwrap();
         let lines: Vec<&str> = d.lines().collect();

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-pub use chimera_engine::describe::{squares_text, Describe, EvalRow};
+pub use chimera_engine::describe::{squares_text, Describe, DescribeBoard, EvalRow};
 
 /// A `go perft` to run: given what says stop, the text to print.
 pub type PerftJob = Box<dyn FnOnce(&(dyn Fn() -> bool + Sync)) -> String + Send>;

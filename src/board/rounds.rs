@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 #[derive(Clone)]
 pub(super) struct RoundGame<G: DescribeRounds> {
     name: &'static str,
+    rules: G::Options,
     start: G,
     game: Rounds<G>,
     plies: Vec<PlyRecord>,
@@ -36,6 +37,7 @@ impl<G: DescribeRounds> RoundGame<G> {
         let start = start_of(fen, || G::start(&rules), |f| G::from_fen(f, &rules))?;
         Ok(RoundGame {
             name,
+            rules,
             game: Rounds::new(start.clone()),
             start,
             plies: Vec::new(),
@@ -159,7 +161,7 @@ impl<G: DescribeRounds> BoardGame for RoundGame<G> {
     }
 
     fn pgn_variant(&self) -> &'static str {
-        G::PGN_NAME
+        G::pgn_name(self.name, &self.rules)
     }
 
     fn simultaneous(&self) -> bool {

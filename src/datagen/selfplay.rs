@@ -179,6 +179,7 @@ fn white_result(winner: Player) -> f64 {
 mod tests {
     use super::*;
     use chimera_engine::variants::chess::Position;
+    use chimera_engine::GameState;
 
     #[test]
     fn games_are_seeded_balanced_and_scored() {
@@ -187,7 +188,7 @@ mod tests {
             seed: 9,
             random_plies: 6,
         };
-        let start = <Position as Game>::start(&Default::default());
+        let start = <Position as GameState>::start(&Default::default());
         let mut searcher = Searcher::new(settings.nodes);
         let a = play(&start, 3, &settings, &mut searcher);
         let b = play(&start, 3, &settings, &mut searcher);
@@ -197,7 +198,7 @@ mod tests {
         for r in &a {
             assert_eq!(r.positions as usize, a.len());
             assert_eq!(r.result, a[0].result);
-            <Position as Game>::from_fen(&r.fen, &Default::default()).unwrap();
+            <Position as GameState>::from_fen(&r.fen, &Default::default()).unwrap();
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::runner::game::GameReferee;
 use crate::runner::openings::{Openable, Opening};
 use crate::runner::referee::Referee;
 use crate::runner::rounds::RoundReferee;
-use chimera_engine::{Game, ParseError, Player};
+use chimera_engine::{GameState, ParseError, Player};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use rand::rngs::SmallRng;
@@ -37,7 +37,7 @@ impl<G: Describe> Openable for G {
         G::from_fen(fen, options)
     }
     fn fen(&self) -> String {
-        Game::fen(self)
+        GameState::fen(self)
     }
     fn random_step(&self, rng: &mut SmallRng) -> Option<Self> {
         let mut moves = G::Moves::default();
@@ -100,8 +100,8 @@ impl<G: DescribeRounds> Openable for Simultaneous<G> {
 impl<G: DescribeRounds> Refereed for Simultaneous<G> {
     type Referee = RoundReferee<G>;
 
-    fn pgn_variant(_: &'static str, _: &Self::Options) -> &'static str {
-        G::PGN_NAME
+    fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
+        G::pgn_name(name, options)
     }
     fn referee(opening: &Opening<Self>) -> RoundReferee<G> {
         RoundReferee::new(opening.position.0.clone(), opening.is_start)

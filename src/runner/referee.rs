@@ -134,6 +134,7 @@ mod tests {
     use super::*;
     use chimera_engine::toys::{Nim, NimOptions};
     use chimera_engine::variants::chess::Position;
+    use chimera_engine::GameState;
     use chimera_engine::{DrawReason, WinReason};
 
     fn chess() -> Referee<Position> {

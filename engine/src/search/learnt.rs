@@ -89,6 +89,7 @@ impl Learnt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
     use crate::game::{Game, Player};
     use crate::search::{search, Control, Limits, SearchParams, TranspositionTable};
     use crate::toys::{Nim, TicTacToe};

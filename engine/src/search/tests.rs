@@ -4,6 +4,7 @@
 
 use super::score::*;
 use super::*;
+use crate::game::GameState;
 use crate::game::Player;
 use crate::toys::{Nim, Pendulum, TicTacToe, Tree};
 use std::time::Instant;
@@ -449,9 +450,7 @@ impl Captures {
     }
 }
 
-impl Game for Captures {
-    type Move = u8;
-    type Moves = arrayvec::ArrayVec<u8, 6>;
+impl GameState for Captures {
     type Options = ();
     const NAME: &'static str = "captures";
 
@@ -469,6 +468,17 @@ impl Game for Captures {
     fn fen(&self) -> String {
         self.path.to_string()
     }
+    fn key(&self) -> u64 {
+        self.path
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+}
+
+impl Game for Captures {
+    type Move = u8;
+    type Moves = arrayvec::ArrayVec<u8, 6>;
     fn to_move(&self) -> Player {
         self.player
     }
@@ -491,17 +501,11 @@ impl Game for Captures {
             played: if ends { 0 } else { self.played + 1 },
         }
     }
-    fn key(&self) -> u64 {
-        self.path
-    }
     fn quick_outcome(&self) -> Option<crate::game::Outcome> {
         None
     }
     fn stuck_outcome(&self) -> crate::game::Outcome {
         crate::game::Outcome::Draw(crate::game::DrawReason::Stalemate)
-    }
-    fn halfmove_clock(&self) -> u32 {
-        0
     }
     fn in_check(&self) -> bool {
         true

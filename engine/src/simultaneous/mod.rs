@@ -20,28 +20,18 @@ pub mod root;
 pub mod serial;
 pub mod solve;
 
-use crate::game::{MoveList, Outcome, ParseError, Player, VariantOptions};
+use crate::game::{GameState, MoveList, Outcome, ParseError, Player};
 use std::fmt;
 use std::hash::Hash;
 
 /// A simultaneous game: the position at the start of a round of one variant.
-pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
+pub trait SimultaneousGame: GameState + fmt::Debug {
     /// One player's order for one round.
     type Order: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
     /// The caller-owned order list, sized for the variant's largest order count.
     type Orders: MoveList<Self::Order>;
     /// What happened in a round (result codes, checks), for the protocol and the tests.
     type Report: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Send + Sync + 'static;
-    type Options: VariantOptions;
-
-    /// The `UCI_Variant` name.
-    const NAME: &'static str;
-
-    fn start(options: &Self::Options) -> Self;
-    /// Parses the variant's FEN. Errors name the field and the token.
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, ParseError>;
-    fn fen(&self) -> String;
-
     /// Appends `side`'s orders to `out` (cleared by the caller). Empty exactly when the game is
     /// over ([`SimultaneousGame::outcome`] decides), or when `side` is stuck.
     fn orders(&self, side: Player, out: &mut Self::Orders);
@@ -69,9 +59,6 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
     /// As [`SimultaneousGame::resolve`], with the round's report.
     fn resolve_with_report(&self, white: Self::Order, black: Self::Order) -> (Self, Self::Report);
 
-    /// Zobrist key of everything that decides the future of the game, kept incrementally.
-    fn key(&self) -> u64;
-
     /// The outcome at the start of this round by the rules of the position alone (mate,
     /// stalemate, the clock, material); repetition needs history.
     fn outcome(&self) -> Option<Outcome>;
@@ -79,9 +66,6 @@ pub trait SimultaneousGame: Clone + Send + Sync + fmt::Debug + 'static {
     /// Whether this position ends the game by the rules perft counts (mate, double mate,
     /// stalemate), ignoring the draws by clock, repetition and material.
     fn is_terminal(&self) -> bool;
-
-    /// Orders (not rounds) since the last irreversible round; no repetition reaches further.
-    fn halfmove_clock(&self) -> u32;
 
     /// Whether `side`'s king is attacked at the start of this round.
     fn in_check(&self, side: Player) -> bool;

@@ -10,6 +10,7 @@
 //! game ([`super::root`]).
 
 use super::SimultaneousGame;
+use crate::game::GameState;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player};
 use std::hash::{Hash, Hasher};
 
@@ -93,15 +94,9 @@ const BLACK_FIRST_KEY: u64 = 0xBB67_AE85_84CA_A73B;
 /// A round whose later rounds have the other first writer ([`Serial::opening`]).
 const OPENING_KEY: u64 = 0x3C6E_F372_FE94_F82B;
 
-impl<G: SimultaneousGame> Game for Serial<G> {
-    type Move = G::Order;
-    type Moves = G::Orders;
+impl<G: SimultaneousGame> GameState for Serial<G> {
     type Options = G::Options;
     const NAME: &'static str = G::NAME;
-    /// A side in check searches every order in quiescence, and in Ven both kings may stay in
-    /// check round after round (two kings' moves voided, R13, R20): the same position again,
-    /// which quiescence does not detect. Without a bound one such line ran for minutes.
-    const QUIESCENCE_PLIES: usize = 8;
 
     fn start(options: &G::Options) -> Self {
         Serial::new(G::start(options), Player::White)
@@ -114,6 +109,33 @@ impl<G: SimultaneousGame> Game for Serial<G> {
     fn fen(&self) -> String {
         self.pos.fen()
     }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let mut key = Self::round_key(self.pos.key(), self.first);
+        if self.later != self.first {
+            key ^= OPENING_KEY;
+        }
+        if let Some(order) = self.pending {
+            let mut h = OrderHasher(PENDING_KEY);
+            order.hash(&mut h);
+            key ^= h.finish();
+        }
+        key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmove_clock() + self.pending.is_some() as u32
+    }
+}
+
+impl<G: SimultaneousGame> Game for Serial<G> {
+    type Move = G::Order;
+    type Moves = G::Orders;
+    /// A side in check searches every order in quiescence, and in Ven both kings may stay in
+    /// check round after round (two kings' moves voided, R13, R20): the same position again,
+    /// which quiescence does not detect. Without a bound one such line ran for minutes.
+    const QUIESCENCE_PLIES: usize = 8;
 
     #[inline]
     fn to_move(&self) -> Player {
@@ -150,20 +172,6 @@ impl<G: SimultaneousGame> Game for Serial<G> {
         }
     }
 
-    #[inline]
-    fn key(&self) -> u64 {
-        let mut key = Self::round_key(self.pos.key(), self.first);
-        if self.later != self.first {
-            key ^= OPENING_KEY;
-        }
-        if let Some(order) = self.pending {
-            let mut h = OrderHasher(PENDING_KEY);
-            order.hash(&mut h);
-            key ^= h.finish();
-        }
-        key
-    }
-
     /// Draws by the clock and material, at the start of a round only (the mates and
     /// stalemates come from an empty order list, through `stuck_outcome`).
     fn quick_outcome(&self) -> Option<Outcome> {
@@ -177,10 +185,6 @@ impl<G: SimultaneousGame> Game for Serial<G> {
         self.pos
             .outcome()
             .unwrap_or(Outcome::Draw(DrawReason::Stalemate))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmove_clock() + self.pending.is_some() as u32
     }
 
     fn in_check(&self) -> bool {

@@ -58,7 +58,7 @@ pub fn mirror_placement(placement: &str) -> String {
 }
 
 // What the toys show through the protocol (its tests drive them as sessions).
-impl crate::describe::Describe for Nim {
+impl crate::describe::DescribeBoard for Nim {
     fn bench_fens() -> &'static [&'static str] {
         &["30 3 1 0 w", "41 4 2 0 b"]
     }
@@ -67,9 +67,15 @@ impl crate::describe::Describe for Nim {
     }
 }
 
-impl crate::describe::DescribeRounds for Pennies {
-    const PGN_NAME: &'static str = "Pennies";
+impl crate::describe::Describe for Nim {}
+
+impl crate::describe::DescribeBoard for Pennies {
+    fn pgn_name(_: &'static str, _: &()) -> &'static str {
+        "Pennies"
+    }
     fn bench_depth() -> u32 {
         1
     }
 }
+
+impl crate::describe::DescribeRounds for Pennies {}

@@ -1,5 +1,6 @@
 //! Subtraction Nim, with turns of one or several plies.
 
+use crate::game::GameState;
 use crate::game::{Game, Outcome, ParseError, Player, VariantOptions, WinReason};
 use crate::option::{OptionSpec, OptionValue};
 use arrayvec::ArrayVec;
@@ -65,12 +66,9 @@ impl VariantOptions for NimOptions {
     }
 }
 
-impl Game for Nim {
-    type Move = u8;
-    type Moves = ArrayVec<u8, { MAX_TAKE as usize }>;
+impl GameState for Nim {
     type Options = NimOptions;
     const NAME: &'static str = "nim";
-    const TURN_SEPARATOR: Option<char> = Some(',');
 
     fn start(o: &NimOptions) -> Self {
         Nim::new(21, o.max_take.unwrap_or(3), o.turn_plies.unwrap_or(1))
@@ -110,6 +108,18 @@ impl Game for Nim {
             self.player.fen_char()
         )
     }
+    fn key(&self) -> u64 {
+        (self.pile as u64) << 16 | (self.played as u64) << 8 | self.player.index() as u64
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+}
+
+impl Game for Nim {
+    type Move = u8;
+    type Moves = ArrayVec<u8, { MAX_TAKE as usize }>;
+    const TURN_SEPARATOR: Option<char> = Some(',');
     fn to_move(&self) -> Player {
         self.player
     }
@@ -126,9 +136,6 @@ impl Game for Nim {
         }
         next
     }
-    fn key(&self) -> u64 {
-        (self.pile as u64) << 16 | (self.played as u64) << 8 | self.player.index() as u64
-    }
     fn quick_outcome(&self) -> Option<Outcome> {
         None
     }
@@ -140,9 +147,6 @@ impl Game for Nim {
             self.player
         };
         Outcome::win(last, WinReason::NoMoves)
-    }
-    fn halfmove_clock(&self) -> u32 {
-        0
     }
     super::plain_u8_moves!();
     fn evaluate_for_mover(&self) -> i32 {

@@ -1,5 +1,6 @@
 //! Repetition: a pendulum between three squares, every position reversible.
 
+use crate::game::GameState;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player};
 use arrayvec::ArrayVec;
 
@@ -9,9 +10,7 @@ pub struct Pendulum {
     pub player: Player,
 }
 
-impl Game for Pendulum {
-    type Move = u8;
-    type Moves = ArrayVec<u8, 3>;
+impl GameState for Pendulum {
     type Options = ();
     const NAME: &'static str = "pendulum";
 
@@ -27,6 +26,17 @@ impl Game for Pendulum {
     fn fen(&self) -> String {
         self.at.to_string()
     }
+    fn key(&self) -> u64 {
+        self.at as u64 * 2 + self.player.index() as u64
+    }
+    fn halfmove_clock(&self) -> u32 {
+        100
+    }
+}
+
+impl Game for Pendulum {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 3>;
     fn to_move(&self) -> Player {
         self.player
     }
@@ -41,17 +51,11 @@ impl Game for Pendulum {
             player: self.player.other(),
         }
     }
-    fn key(&self) -> u64 {
-        self.at as u64 * 2 + self.player.index() as u64
-    }
     fn quick_outcome(&self) -> Option<Outcome> {
         None
     }
     fn stuck_outcome(&self) -> Outcome {
         Outcome::Draw(DrawReason::Stalemate)
-    }
-    fn halfmove_clock(&self) -> u32 {
-        100
     }
     super::plain_u8_moves!();
     fn evaluate_for_mover(&self) -> i32 {

@@ -2,6 +2,7 @@
 //! known (one half, each coin with probability one half), so the matrix-game machinery can be
 //! checked against it.
 
+use crate::game::GameState;
 use crate::game::{DrawReason, Outcome, ParseError, Player, WinReason};
 use crate::simultaneous::SimultaneousGame;
 use arrayvec::ArrayVec;
@@ -29,10 +30,7 @@ impl fmt::Display for PenniesReport {
     }
 }
 
-impl SimultaneousGame for Pennies {
-    type Order = u8;
-    type Orders = ArrayVec<u8, 3>;
-    type Report = PenniesReport;
+impl GameState for Pennies {
     type Options = ();
     const NAME: &'static str = "pennies";
 
@@ -65,6 +63,20 @@ impl SimultaneousGame for Pennies {
         format!("{} {}", self.left, self.lead)
     }
 
+    fn key(&self) -> u64 {
+        (self.left as u64) << 8 | self.lead as u8 as u64
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+}
+
+impl SimultaneousGame for Pennies {
+    type Order = u8;
+    type Orders = ArrayVec<u8, 3>;
+    type Report = PenniesReport;
+
     fn orders(&self, _: Player, out: &mut Self::Orders) {
         if self.left > 0 {
             out.extend([0, 1, 2]);
@@ -84,10 +96,6 @@ impl SimultaneousGame for Pennies {
         (next, PenniesReport(winner))
     }
 
-    fn key(&self) -> u64 {
-        (self.left as u64) << 8 | self.lead as u8 as u64
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         if self.left > 0 {
             return None;
@@ -101,10 +109,6 @@ impl SimultaneousGame for Pennies {
 
     fn is_terminal(&self) -> bool {
         self.left == 0
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        0
     }
 
     fn in_check(&self, _: Player) -> bool {

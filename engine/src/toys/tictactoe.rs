@@ -1,6 +1,7 @@
 //! Tic-tac-toe: a real game with transpositions and draws. FEN: the nine cells, row by row,
 //! `X`, `O` or `.`; moves: the cell's index.
 
+use crate::game::GameState;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use arrayvec::ArrayVec;
 
@@ -53,9 +54,7 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
-    type Move = u8;
-    type Moves = ArrayVec<u8, 9>;
+impl GameState for TicTacToe {
     type Options = ();
     const NAME: &'static str = "tictactoe";
 
@@ -74,6 +73,19 @@ impl Game for TicTacToe {
             .map(|c| ['.', 'X', 'O'][*c as usize])
             .collect()
     }
+    fn key(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(self.player.index() as u64, |k, c| k * 3 + *c as u64)
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 9>;
     fn to_move(&self) -> Player {
         self.player
     }
@@ -90,11 +102,6 @@ impl Game for TicTacToe {
         next.player = self.player.other();
         next
     }
-    fn key(&self) -> u64 {
-        self.cells
-            .iter()
-            .fold(self.player.index() as u64, |k, c| k * 3 + *c as u64)
-    }
     fn quick_outcome(&self) -> Option<Outcome> {
         self.winner()
             .map(|w| Outcome::win(w, WinReason::VariantRule("three in a row")))
@@ -102,9 +109,6 @@ impl Game for TicTacToe {
     fn stuck_outcome(&self) -> Outcome {
         self.quick_outcome()
             .unwrap_or(Outcome::Draw(DrawReason::Stalemate))
-    }
-    fn halfmove_clock(&self) -> u32 {
-        0
     }
     super::plain_u8_moves!();
     fn evaluate_for_mover(&self) -> i32 {

@@ -1,6 +1,7 @@
 //! Random game trees: every node's moves, evaluation and (rare) end are drawn from its path
 //! hash, and the player to move follows a schedule of turns of 1, 2 and 3 plies.
 
+use crate::game::GameState;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use arrayvec::ArrayVec;
 
@@ -45,9 +46,7 @@ impl Tree {
     }
 }
 
-impl Game for Tree {
-    type Move = u8;
-    type Moves = ArrayVec<u8, 4>;
+impl GameState for Tree {
     type Options = ();
     const NAME: &'static str = "tree";
 
@@ -60,6 +59,17 @@ impl Game for Tree {
     fn fen(&self) -> String {
         format!("{:x}", self.path)
     }
+    fn key(&self) -> u64 {
+        self.path
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+}
+
+impl Game for Tree {
+    type Move = u8;
+    type Moves = ArrayVec<u8, 4>;
     fn to_move(&self) -> Player {
         Tree::player_at(self.ply)
     }
@@ -78,9 +88,6 @@ impl Game for Tree {
             height: self.height,
         }
     }
-    fn key(&self) -> u64 {
-        self.path
-    }
     fn quick_outcome(&self) -> Option<Outcome> {
         None
     }
@@ -90,9 +97,6 @@ impl Game for Tree {
             1 => Outcome::win(Player::White, WinReason::NoMoves),
             _ => Outcome::win(Player::Black, WinReason::NoMoves),
         }
-    }
-    fn halfmove_clock(&self) -> u32 {
-        0
     }
     super::plain_u8_moves!();
     fn evaluate_for_mover(&self) -> i32 {

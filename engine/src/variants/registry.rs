@@ -9,8 +9,7 @@
 //! below, the search included, is monomorphised per type.
 
 use crate::describe::{Describe, DescribeRounds};
-use crate::simultaneous::SimultaneousGame;
-use crate::Game;
+use crate::game::GameState;
 
 /// A preset: option values a registry line gives its variant.
 pub type Preset = &'static [(&'static str, &'static str)];
@@ -30,23 +29,23 @@ macro_rules! registry {
         simultaneous { $($rty:ty;)* }
     ) => {
         /// `UCI_Variant` values, the default first.
-        pub const NAMES: &[&str] = &[$(<$ty as Game>::NAME,)+ $(<$rty as SimultaneousGame>::NAME,)*];
+        pub const NAMES: &[&str] = &[$(<$ty as GameState>::NAME,)+ $(<$rty as GameState>::NAME,)*];
 
         /// The simultaneous ones among [`NAMES`] (`go` needs `side`; orders stay hidden until
         /// the round resolves).
-        pub const SIMULTANEOUS: &[&str] = &[$(<$rty as SimultaneousGame>::NAME,)*];
+        pub const SIMULTANEOUS: &[&str] = &[$(<$rty as GameState>::NAME,)*];
 
         /// Runs `task` with the types of variant `name` (case-insensitive, as `UCI_Variant`);
         /// `None` if no line has that name.
         pub fn with_variant<T: VariantTask>(name: &str, task: T) -> Option<T::Output> {
             $(
-                if name.eq_ignore_ascii_case(<$ty as Game>::NAME) {
-                    return Some(task.run::<$ty>(<$ty as Game>::NAME, registry!(@preset $($preset)?)));
+                if name.eq_ignore_ascii_case(<$ty as GameState>::NAME) {
+                    return Some(task.run::<$ty>(<$ty as GameState>::NAME, registry!(@preset $($preset)?)));
                 }
             )+
             $(
-                if name.eq_ignore_ascii_case(<$rty as SimultaneousGame>::NAME) {
-                    return Some(task.run_rounds::<$rty>(<$rty as SimultaneousGame>::NAME, &[]));
+                if name.eq_ignore_ascii_case(<$rty as GameState>::NAME) {
+                    return Some(task.run_rounds::<$rty>(<$rty as GameState>::NAME, &[]));
                 }
             )*
             None

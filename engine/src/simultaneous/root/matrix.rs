@@ -10,6 +10,7 @@ use super::oracle::Oracle;
 use super::plan::Plan;
 use super::saddle::Test;
 use super::{normalised, Payoff, RoundParams, MIN_WEIGHT};
+use crate::game::GameState;
 use crate::game::{Game, Player};
 use crate::search::{ordering, score::expected_score, Control, TranspositionTable};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! The root's tests on toy games and Ven positions.
 
 use super::*;
-use crate::simultaneous::SimultaneousGame;
+use crate::game::GameState;
 use crate::toys::Pennies;
 
 fn think_depth(pos: &Pennies, side: Player, depth: u32) -> RoundResult<u8> {

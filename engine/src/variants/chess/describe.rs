@@ -4,7 +4,7 @@
 use super::eval::{breakdown, Term};
 use super::{Move, MoveKind, Piece, Position};
 use crate::board_view::{BoardView, Cell, How, Man, PlyEffects};
-use crate::describe::{orthodox_piece_name, squares_text, Describe, EvalRow};
+use crate::describe::{orthodox_piece_name, squares_text, Describe, DescribeBoard, EvalRow};
 use crate::game::{Game, Player};
 use crate::square::Board8;
 
@@ -36,19 +36,7 @@ pub fn chess_effects(before: &BoardView, after: &BoardView, mv: Move) -> PlyEffe
     })
 }
 
-impl Describe for Position {
-    fn checkers_text(&self) -> String {
-        squares_text(self.checkers())
-    }
-
-    fn eval_rows(&self) -> Vec<EvalRow> {
-        EvalRow::tapered(Term::ALL.iter().map(|t| t.name()), &breakdown(self).terms)
-    }
-
-    fn eval_phase(&self) -> Option<(i32, i32)> {
-        Some((breakdown(self).phase.min(24), 24))
-    }
-
+impl DescribeBoard for Position {
     fn bench_fens() -> &'static [&'static str] {
         &super::BENCH_FENS
     }
@@ -69,6 +57,20 @@ impl Describe for Position {
     fn board_view(&self) -> BoardView {
         chess_view(self, self.to_move())
     }
+}
+
+impl Describe for Position {
+    fn checkers_text(&self) -> String {
+        squares_text(self.checkers())
+    }
+
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        EvalRow::tapered(Term::ALL.iter().map(|t| t.name()), &breakdown(self).terms)
+    }
+
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        Some((breakdown(self).phase.min(24), 24))
+    }
 
     fn ply_effects(&self, mv: Move, after: &Self) -> PlyEffects {
         chess_effects(&self.board_view(), &after.board_view(), mv)
@@ -82,16 +84,17 @@ impl Describe for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
 
     fn effects(fen: &str, uci: &str) -> PlyEffects {
-        let pos = <Position as Game>::from_fen(fen, &Default::default()).unwrap();
+        let pos = <Position as GameState>::from_fen(fen, &Default::default()).unwrap();
         let mv = pos.parse_move(uci).unwrap();
         pos.ply_effects(mv, &pos.play(mv))
     }
 
     #[test]
     fn the_board_shows_every_piece_by_colour_and_name() {
-        let view = <Position as Game>::start(&Default::default()).board_view();
+        let view = <Position as GameState>::start(&Default::default()).board_view();
         assert_eq!((view.files, view.ranks), (8, 8));
         assert_eq!(view.men().count(), 32);
         let e1 = view.men_at(Cell::new(4, 0));

@@ -42,6 +42,7 @@ pub use position::Position;
 pub use pseudo::MAX_PSEUDO_LEGAL_MOVES;
 pub use types::{CastleFiles, CastlingRights, Piece, Role};
 
+use crate::game::GameState;
 use crate::game::{Game, Outcome, ParseError, Player, VariantOptions};
 use crate::option::{OptionSpec, OptionValue};
 use crate::square::{Board8, Square};
@@ -118,9 +119,7 @@ impl VariantOptions for Options {
     }
 }
 
-impl Game for Position {
-    type Move = Move;
-    type Moves = MoveList;
+impl GameState for Position {
     type Options = Options;
 
     const NAME: &'static str = "chess";
@@ -136,6 +135,20 @@ impl Game for Position {
     fn fen(&self) -> String {
         Position::fen(self)
     }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        Position::halfmove_clock(self)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = MoveList;
 
     #[inline(always)]
     fn to_move(&self) -> Player {
@@ -157,21 +170,12 @@ impl Game for Position {
         Position::play(self, mv)
     }
 
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-
     fn quick_outcome(&self) -> Option<Outcome> {
         Position::quick_outcome(self)
     }
 
     fn stuck_outcome(&self) -> Outcome {
         Position::stuck_outcome(self)
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        Position::halfmove_clock(self)
     }
 
     #[inline(always)]

@@ -72,11 +72,12 @@ pub fn san(pos: &Position, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
     use crate::variants::chess::Options;
 
     fn sans(fen: &str, ucis: &[&str]) -> Vec<String> {
         let options = Options::default();
-        let mut pos = <Position as Game>::from_fen(fen, &options).unwrap();
+        let mut pos = <Position as GameState>::from_fen(fen, &options).unwrap();
         let mut out = Vec::new();
         for uci in ucis {
             let mv = pos.parse_move(uci).unwrap();

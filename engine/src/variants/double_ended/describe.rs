@@ -4,22 +4,11 @@
 
 use super::{DoubleEnded, Move, Term, MAX_PHASE};
 use crate::board_view::{BoardView, Cell, How, Man, PlyEffects};
-use crate::describe::{orthodox_piece_name, Describe, EvalRow};
+use crate::describe::{orthodox_piece_name, Describe, DescribeBoard, EvalRow};
 use crate::game::Game;
 use crate::square::Board8;
 
-impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
-    fn eval_rows(&self) -> Vec<EvalRow> {
-        EvalRow::tapered(
-            Term::ALL.iter().map(|t| t.name()),
-            &self.eval_breakdown().terms,
-        )
-    }
-
-    fn eval_phase(&self) -> Option<(i32, i32)> {
-        Some((self.eval_breakdown().phase, MAX_PHASE))
-    }
-
+impl<const DEEP: bool> DescribeBoard for DoubleEnded<DEEP> {
     fn bench_fens() -> &'static [&'static str] {
         if DEEP {
             &super::BENCH_FENS_DEEP
@@ -42,6 +31,19 @@ impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
                 Man::new(p.color, letter, Self::piece_name(letter).unwrap_or("?"))
             })
         })
+    }
+}
+
+impl<const DEEP: bool> Describe for DoubleEnded<DEEP> {
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        EvalRow::tapered(
+            Term::ALL.iter().map(|t| t.name()),
+            &self.eval_breakdown().terms,
+        )
+    }
+
+    fn eval_phase(&self) -> Option<(i32, i32)> {
+        Some((self.eval_breakdown().phase, MAX_PHASE))
     }
 
     fn ply_effects(&self, mv: Move, after: &Self) -> PlyEffects {

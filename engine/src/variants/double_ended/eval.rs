@@ -311,7 +311,7 @@ impl<const DEEP: bool> weights::Tunable for DoubleEnded<DEEP> {
 mod tests {
     use super::*;
     use crate::eval::weights::{Features, Tunable};
-    use crate::game::Game;
+    use crate::game::GameState;
 
     #[test]
     fn the_weights_file_names_every_weight_in_order() {
@@ -324,8 +324,9 @@ mod tests {
     fn features_reproduce_the_weighted_terms() {
         let mut unequal = 0;
         for fen in super::super::BENCH_FENS {
-            let pos = <super::super::DoubleEndedChess as Game>::from_fen(fen, &Default::default())
-                .unwrap();
+            let pos =
+                <super::super::DoubleEndedChess as GameState>::from_fen(fen, &Default::default())
+                    .unwrap();
             let mut f = Features::new(COUNT);
             let phase = pos.features(&mut f);
             let sum = f

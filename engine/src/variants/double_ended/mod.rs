@@ -34,6 +34,7 @@ pub use piece::{Piece, Role};
 pub use position::{DoubleEnded, BLACK_LONG, BLACK_SHORT, WHITE_LONG, WHITE_SHORT};
 
 use crate::bitboard::Bitboard;
+use crate::game::GameState;
 use crate::game::{find_legal_move, DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use crate::square::{Board8, Square};
 use std::fmt;
@@ -46,9 +47,7 @@ pub type DeepDoubleEndedChess = DoubleEnded<true>;
 pub const START_FEN: &str = "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w KQkq - 0 1";
 pub const DEEP_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
-    type Move = Move;
-    type Moves = MoveList;
+impl<const DEEP: bool> GameState for DoubleEnded<DEEP> {
     type Options = ();
 
     const NAME: &'static str = if DEEP {
@@ -61,6 +60,28 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
         Self::from_fen(if DEEP { DEEP_START_FEN } else { START_FEN })
             .expect("the start FEN is valid")
     }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
+        Self::from_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        Self::fen(self)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
+    type Move = Move;
+    type Moves = MoveList;
 
     /// The sum of the values of every piece `mv` captures, by approach and by withdrawal,
     /// plus a promotion's gain.
@@ -103,14 +124,6 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
         (pieces.any() && !self.king_attacked()).then(|| self.pass())
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
-        Self::from_fen(fen)
-    }
-
-    fn fen(&self) -> String {
-        Self::fen(self)
-    }
-
     #[inline(always)]
     fn to_move(&self) -> Player {
         self.side
@@ -129,11 +142,6 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     #[inline]
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
-    }
-
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        self.key
     }
 
     /// The 50-move rule (rules §5.3); a checkmate on the 100th ply takes precedence. There is
@@ -156,10 +164,6 @@ impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 
     fn in_check(&self) -> bool {

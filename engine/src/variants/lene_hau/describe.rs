@@ -3,7 +3,7 @@
 
 use super::{LeneHau, Move, Piece, State};
 use crate::board_view::{BoardView, Cell, How, Man, PlyEffects, Traveller};
-use crate::describe::{orthodox_piece_name, Describe};
+use crate::describe::{orthodox_piece_name, Describe, DescribeBoard};
 use crate::square::{Board8, Square};
 
 fn cell(sq: Square) -> Cell {
@@ -15,7 +15,7 @@ fn man(p: &Piece) -> Man {
     Man::new(p.color, letter, orthodox_piece_name(letter).unwrap_or("?"))
 }
 
-impl Describe for LeneHau {
+impl DescribeBoard for LeneHau {
     fn bench_fens() -> &'static [&'static str] {
         &super::BENCH_FENS
     }
@@ -43,7 +43,9 @@ impl Describe for LeneHau {
         }
         view
     }
+}
 
+impl Describe for LeneHau {
     /// A turn's arrivals remove the enemy men where they land (also a pass's: the turn's
     /// travellers arrive): on the order's own destination the order captured; behind it, en
     /// passant; elsewhere an earlier order arrived.
@@ -79,10 +81,11 @@ impl Describe for LeneHau {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
     use crate::game::{Game, Player};
 
     fn play(fen: &str, order: &str) -> (LeneHau, PlyEffects) {
-        let pos = <LeneHau as Game>::from_fen(fen, &Default::default()).unwrap();
+        let pos = <LeneHau as GameState>::from_fen(fen, &Default::default()).unwrap();
         let mv = pos.parse_move(order).unwrap();
         let after = pos.play(mv);
         let e = pos.ply_effects(mv, &after);
@@ -92,7 +95,7 @@ mod tests {
     #[test]
     fn stacks_and_travellers_are_shown() {
         let fen = "4k3/8/8/8/8/5[NP]2/8/4K2R w K - 0 1 -";
-        let view = <LeneHau as Game>::from_fen(fen, &Default::default())
+        let view = <LeneHau as GameState>::from_fen(fen, &Default::default())
             .unwrap()
             .board_view();
         let f3: Vec<char> = view

@@ -257,7 +257,6 @@ impl weights::Tunable for LeneHau {
 mod tests {
     use super::*;
     use crate::eval::weights::Tunable;
-    use crate::game::Game;
 
     #[test]
     fn the_weights_file_names_every_weight_in_order() {
@@ -273,7 +272,7 @@ mod tests {
         let mut nonzero = 0;
         for time_terms in [true, false] {
             for fen in super::super::BENCH_FENS {
-                let p = <LeneHau as Game>::from_fen(fen, &Options { time_terms }).unwrap();
+                let p = <LeneHau as GameState>::from_fen(fen, &Options { time_terms }).unwrap();
                 let mut f = Features::new(COUNT);
                 assert_eq!(p.features(&mut f), MAX_PHASE);
                 let weighted: i32 = (f.coef.iter().zip(WEIGHTS.iter()))

@@ -13,6 +13,7 @@ mod tests;
 mod turn;
 mod types;
 
+use crate::game::GameState;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, VariantOptions, WinReason};
 use crate::option::{OptionSpec, OptionValue};
 use crate::square::{Board8, Square};
@@ -327,15 +328,13 @@ mod zobrist {
     }
 }
 
-impl Game for LeneHau {
-    type Move = Move;
-    type Moves = MoveList;
+impl GameState for LeneHau {
     type Options = Options;
 
     const NAME: &'static str = "lene-hau";
 
     fn start(options: &Options) -> Self {
-        <Self as Game>::from_fen(START_FEN, options).expect("the start position is valid")
+        <Self as GameState>::from_fen(START_FEN, options).expect("the start position is valid")
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, ParseError> {
@@ -347,6 +346,19 @@ impl Game for LeneHau {
     fn fen(&self) -> String {
         LeneHau::fen(self)
     }
+
+    fn key(&self) -> u64 {
+        zobrist::combine(self.piece_keys, self.side, self.castling, self.key_ep())
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl Game for LeneHau {
+    type Move = Move;
+    type Moves = MoveList;
 
     fn to_move(&self) -> Player {
         self.side
@@ -363,10 +375,6 @@ impl Game for LeneHau {
     #[inline(always)]
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
-    }
-
-    fn key(&self) -> u64 {
-        zobrist::combine(self.piece_keys, self.side, self.castling, self.key_ep())
     }
 
     fn quick_outcome(&self) -> Option<Outcome> {
@@ -395,10 +403,6 @@ impl Game for LeneHau {
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 
     fn in_check(&self) -> bool {

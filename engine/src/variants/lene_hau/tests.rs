@@ -2,6 +2,7 @@
 //! FEN validation, and random games checked against a slow reference generator.
 
 use super::*;
+use crate::game::GameState;
 use crate::perft::perft;
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
@@ -405,7 +406,7 @@ fn lene_hau_perft_start() {
 }
 
 fn without_time(fen: &str) -> LeneHau {
-    <LeneHau as Game>::from_fen(fen, &Options { time_terms: false }).unwrap()
+    <LeneHau as GameState>::from_fen(fen, &Options { time_terms: false }).unwrap()
 }
 
 /// The time terms see Example 6's danger: the bishop's next step opens the e-file onto the

@@ -3,17 +3,13 @@
 
 use super::Position;
 use crate::board_view::{BoardView, PlyEffects};
-use crate::describe::{squares_text, Describe};
+use crate::describe::{squares_text, Describe, DescribeBoard};
 use crate::game::{Game, Outcome};
 use crate::variants::chess::describe::{chess_effects, chess_view};
 use crate::variants::chess::san::san_body;
 use crate::variants::chess::Move;
 
-impl Describe for Position {
-    fn checkers_text(&self) -> String {
-        squares_text(self.board().checkers())
-    }
-
+impl DescribeBoard for Position {
     fn bench_fens() -> &'static [&'static str] {
         &super::BENCH_FENS
     }
@@ -39,6 +35,12 @@ impl Describe for Position {
             self.color()
         ));
         view
+    }
+}
+
+impl Describe for Position {
+    fn checkers_text(&self) -> String {
+        squares_text(self.board().checkers())
     }
 
     /// SAN, as the spec's example games write plies: `+` when the ply leaves the king of the

@@ -46,6 +46,7 @@ pub use options::{Options, Schedule};
 pub use position::Position;
 pub use turn::TurnState;
 
+use crate::game::GameState;
 use crate::game::{Game, Outcome, ParseError, Player};
 use crate::variants::chess::{Move, MAX_PSEUDO_LEGAL_MOVES};
 
@@ -55,21 +56,10 @@ pub const MAX_PLIES: usize = MAX_PSEUDO_LEGAL_MOVES;
 /// A caller-owned list of plies.
 pub type MoveList = arrayvec::ArrayVec<Move, MAX_PLIES>;
 
-impl Game for Position {
-    type Move = Move;
-    type Moves = MoveList;
+impl GameState for Position {
     type Options = Options;
 
     const NAME: &'static str = "007";
-    // A turn is several plies (friendly, enemy, friendly), written comma-joined (§10.1).
-    const TURN_SEPARATOR: Option<char> = Some(',');
-    /// Under fast-and-deadly a king may stay attacked ply after ply, so evasions in quiescence
-    /// never run out: a depth-1 search of issue #31's Detente position passed 10 M nodes
-    /// unbounded (29 nodes with this bound). A Progressive
-    /// turn gives one player up to ten plies in a row, every one of them in check: the fuzzer's
-    /// Progressive position (tests/stop_latency.rs) took 6.0 M nodes and over 4 s at depth 1
-    /// with 4 plies, 10,219 nodes with 2, 632 with 1. Two keeps a reply to a check in view.
-    const QUIESCENCE_EVASION_PLIES: usize = 2;
 
     fn start(options: &Options) -> Self {
         Position::start(options)
@@ -82,6 +72,29 @@ impl Game for Position {
     fn fen(&self) -> String {
         Position::fen(self)
     }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.board().halfmove_clock()
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = MoveList;
+    // A turn is several plies (friendly, enemy, friendly), written comma-joined (§10.1).
+    const TURN_SEPARATOR: Option<char> = Some(',');
+    /// Under fast-and-deadly a king may stay attacked ply after ply, so evasions in quiescence
+    /// never run out: a depth-1 search of issue #31's Detente position passed 10 M nodes
+    /// unbounded (29 nodes with this bound). A Progressive
+    /// turn gives one player up to ten plies in a row, every one of them in check: the fuzzer's
+    /// Progressive position (tests/stop_latency.rs) took 6.0 M nodes and over 4 s at depth 1
+    /// with 4 plies, 10,219 nodes with 2, 632 with 1. Two keeps a reply to a check in view.
+    const QUIESCENCE_EVASION_PLIES: usize = 2;
 
     /// The controller: the player who chooses the next ply, not the colour it moves.
     #[inline(always)]
@@ -104,21 +117,12 @@ impl Game for Position {
         Position::play(self, mv)
     }
 
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-
     fn quick_outcome(&self) -> Option<Outcome> {
         Position::quick_outcome(self)
     }
 
     fn stuck_outcome(&self) -> Outcome {
         Position::stuck_outcome(self)
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.board().halfmove_clock()
     }
 
     /// Whether the king of the colour to move is attacked (whoever controls the ply).

@@ -4,28 +4,11 @@
 use super::piece::Role;
 use super::{Move, MoveKind, Vanguard};
 use crate::board_view::{BoardView, Cell, How, Man, PlyEffects};
-use crate::describe::{Describe, EvalRow};
+use crate::describe::{Describe, DescribeBoard, EvalRow};
 use crate::game::Game;
 use crate::square::Board16;
 
-impl Describe for Vanguard {
-    /// The terms of the evaluation; it has no game phase, so middlegame and endgame agree.
-    fn eval_rows(&self) -> Vec<EvalRow> {
-        let b = self.breakdown();
-        [
-            ("material", b.material),
-            ("placement", b.placement),
-            ("royal safety", b.royal_safety),
-        ]
-        .into_iter()
-        .map(|(term, [white, black])| EvalRow {
-            term,
-            white: [white, white],
-            black: [black, black],
-        })
-        .collect()
-    }
-
+impl DescribeBoard for Vanguard {
     fn bench_fens() -> &'static [&'static str] {
         &super::BENCH_FENS
     }
@@ -43,6 +26,25 @@ impl Describe for Vanguard {
             self.piece_at(sq)
                 .map(|p| Man::new(p.color(), p.role().letter(), p.role().name()))
         })
+    }
+}
+
+impl Describe for Vanguard {
+    /// The terms of the evaluation; it has no game phase, so middlegame and endgame agree.
+    fn eval_rows(&self) -> Vec<EvalRow> {
+        let b = self.breakdown();
+        [
+            ("material", b.material),
+            ("placement", b.placement),
+            ("royal safety", b.royal_safety),
+        ]
+        .into_iter()
+        .map(|(term, [white, black])| EvalRow {
+            term,
+            white: [white, white],
+            black: [black, black],
+        })
+        .collect()
     }
 
     /// A rifle shot leaves the Archer where it stands; a Bowman moves, then shoots.
@@ -73,13 +75,14 @@ impl Describe for Vanguard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
     use crate::game::Player;
 
     #[test]
     fn a_rifle_shot_removes_its_target_and_the_archer_stays() {
         // A white Archer h8 shoots the black pawn f7 (a knight's offset away).
         let fen = "15k/16/16/16/16/16/16/16/7A8/5p10/16/16/16/16/16/K15 w - 0 1";
-        let pos = <Vanguard as Game>::from_fen(fen, &Default::default()).unwrap();
+        let pos = <Vanguard as GameState>::from_fen(fen, &Default::default()).unwrap();
         let mv = pos.parse_move("h8xf7").unwrap();
         let e = pos.ply_effects(mv, &pos.play(mv));
         assert_eq!(e.moved, None);

@@ -292,6 +292,7 @@ mod tests {
     use super::*;
     use crate::eval::weights::{Features, Tunable};
     use crate::game::Game;
+    use crate::game::GameState;
     use crate::square::{Board16, Square};
     use rand::{rngs::SmallRng, RngExt, SeedableRng};
 

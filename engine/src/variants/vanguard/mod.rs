@@ -33,6 +33,7 @@ pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};
 pub use position::Vanguard;
 
+use crate::game::GameState;
 use crate::game::{DrawReason, Game, Outcome, ParseError, Player, WinReason};
 use moves::push_square;
 
@@ -49,13 +50,10 @@ const QUIESCENCE_PLIES: usize = 6;
 /// The 100-move rule (§8.1, R23): 200 plies without capture, pawn-type advance or promotion.
 pub const DRAW_PLIES: u32 = 200;
 
-impl Game for Vanguard {
-    type Move = Move;
-    type Moves = MoveList;
+impl GameState for Vanguard {
     type Options = ();
 
     const NAME: &'static str = "vanguard";
-    const QUIESCENCE_PLIES: usize = QUIESCENCE_PLIES;
 
     fn start(_: &()) -> Self {
         Vanguard::from_fen(START_FEN).expect("the start position is valid")
@@ -68,6 +66,20 @@ impl Game for Vanguard {
     fn fen(&self) -> String {
         Vanguard::fen(self)
     }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl Game for Vanguard {
+    type Move = Move;
+    type Moves = MoveList;
+    const QUIESCENCE_PLIES: usize = QUIESCENCE_PLIES;
 
     fn to_move(&self) -> Player {
         self.side
@@ -83,10 +95,6 @@ impl Game for Vanguard {
 
     fn play(&self, mv: Move) -> Self {
         self.make(mv)
-    }
-
-    fn key(&self) -> u64 {
-        self.key
     }
 
     fn quick_outcome(&self) -> Option<Outcome> {
@@ -112,10 +120,6 @@ impl Game for Vanguard {
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 
     fn in_check(&self) -> bool {

@@ -5,7 +5,7 @@
 
 use super::{Code, Order, Report, Ven};
 use crate::board_view::{BoardView, Cell, How, Man, OrderEffect, RoundEffects};
-use crate::describe::DescribeRounds;
+use crate::describe::{DescribeBoard, DescribeRounds};
 use crate::game::Player;
 use crate::simultaneous::SimultaneousGame;
 use crate::square::Board8;
@@ -20,8 +20,15 @@ fn stop(from: Cell, to: Cell, code: Code) -> Cell {
     }
 }
 
-impl DescribeRounds for Ven {
-    const PGN_NAME: &'static str = "Ven";
+impl DescribeBoard for Ven {
+    fn pgn_name(_: &'static str, _: &()) -> &'static str {
+        "Ven"
+    }
+
+    /// Payoff rounds: each is a whole serialized search below.
+    fn bench_depth() -> u32 {
+        2
+    }
 
     fn bench_fens() -> &'static [&'static str] {
         &super::BENCH_FENS
@@ -36,7 +43,9 @@ impl DescribeRounds for Ven {
         ));
         view
     }
+}
 
+impl DescribeRounds for Ven {
     fn round_effects(
         &self,
         white: Order,
@@ -141,9 +150,10 @@ impl DescribeRounds for Ven {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameState;
 
     fn round(fen: &str, white: &str, black: &str) -> RoundEffects {
-        let pos = <Ven as SimultaneousGame>::from_fen(fen, &Default::default()).unwrap();
+        let pos = <Ven as GameState>::from_fen(fen, &Default::default()).unwrap();
         let (w, b) = (
             pos.parse_order(Player::White, white).unwrap(),
             pos.parse_order(Player::Black, black).unwrap(),
@@ -181,12 +191,10 @@ mod tests {
             (Cell::new(0, 7), How::Captured)
         );
         assert_eq!(e.checks, [Player::Black]);
-        let view = <Ven as SimultaneousGame>::from_fen(
-            "n6k/8/8/8/8/8/8/R6K w - - 0 1",
-            &Default::default(),
-        )
-        .unwrap()
-        .board_view();
+        let view =
+            <Ven as GameState>::from_fen("n6k/8/8/8/8/8/8/R6K w - - 0 1", &Default::default())
+                .unwrap()
+                .board_view();
         assert_eq!(view.men().count(), 4);
         assert_eq!(view.notes, ["round 1: white carries out first"]);
     }

@@ -46,6 +46,7 @@ pub use orders::{OrderList, MAX_ORDERS};
 pub use position::Ven;
 pub use resolve::{Code, Report};
 
+use crate::game::GameState;
 use crate::game::{Outcome, ParseError, Player};
 use crate::simultaneous::SimultaneousGame;
 use crate::variants::chess::Role;
@@ -85,10 +86,7 @@ const fn value(role: Role) -> i32 {
     }
 }
 
-impl SimultaneousGame for Ven {
-    type Order = Order;
-    type Orders = OrderList;
-    type Report = Report;
+impl GameState for Ven {
     type Options = ();
 
     const NAME: &'static str = "ven";
@@ -104,6 +102,21 @@ impl SimultaneousGame for Ven {
     fn fen(&self) -> String {
         Ven::fen(self)
     }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Ven::key(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.clock
+    }
+}
+
+impl SimultaneousGame for Ven {
+    type Order = Order;
+    type Orders = OrderList;
+    type Report = Report;
 
     fn orders(&self, side: Player, out: &mut OrderList) {
         self.orders_into(side, out);
@@ -121,21 +134,12 @@ impl SimultaneousGame for Ven {
         self.resolve_round(white, black)
     }
 
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        Ven::key(self)
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         Ven::outcome(self)
     }
 
     fn is_terminal(&self) -> bool {
         self.is_over()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.clock
     }
 
     fn in_check(&self, side: Player) -> bool {

@@ -1,6 +1,7 @@
 //! The options: names and values as rules/007.md §10.5 spells them.
 
 use super::*;
+use crate::game::GameState;
 use crate::game::VariantOptions;
 
 #[test]
@@ -15,7 +16,7 @@ fn options_are_listed_with_their_defaults() {
         "type combo default standard var standard var balanced var progressive"
     );
     assert_eq!(Options::default(), opts("standard"));
-    assert_eq!(<Position as Game>::NAME, "007");
+    assert_eq!(<Position as GameState>::NAME, "007");
 }
 
 #[test]

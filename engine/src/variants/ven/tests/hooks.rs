@@ -1,6 +1,7 @@
 //! The search hooks of the contract: evaluation, captures, checks, clock.
 
 use super::*;
+use crate::game::GameState;
 
 #[test]
 fn evaluation_is_white_s_view_and_symmetric() {
