@@ -7,6 +7,7 @@
 use super::play::{Kind, Options, Sequential, Simultaneous};
 use super::{Captured, Tally};
 use chimera_engine::game::VariantOptions;
+use chimera_engine::GameState;
 use chimera_protocol::registry::{self, Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
@@ -106,7 +107,7 @@ impl Probes {
             .map(|i| {
                 let (options, lines) = &sets[i % sets.len()];
                 let length = rng.random_range(0..=self.max_plies / plies_a_step);
-                let mut pos = K::start(options);
+                let mut pos = K::Pos::start(options);
                 let mut played = Vec::new();
                 for _ in 0..length {
                     let Some(step) = K::random_step(&pos, &mut rng) else {

@@ -3,13 +3,13 @@
 //! is written once over [`Kind`]; each kind says only how it moves and what its moves are.
 
 use chimera_engine::simultaneous::SimultaneousGame;
-use chimera_engine::{Game, Outcome, ParseError, Player, VariantOptions};
+use chimera_engine::{Game, GameState, Outcome, Player};
 use rand::rngs::SmallRng;
 use rand::RngExt;
 use std::marker::PhantomData;
 
 /// The variant's options of a kind of game.
-pub type Options<K> = <K as Kind>::Options;
+pub type Options<K> = <<K as Kind>::Pos as GameState>::Options;
 
 /// One random step of play.
 pub struct Step<P> {
@@ -22,12 +22,7 @@ pub struct Step<P> {
 
 /// How one kind of game moves, for the fuzz targets.
 pub trait Kind {
-    type Pos;
-    type Options: VariantOptions;
-    fn start(options: &Self::Options) -> Self::Pos;
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self::Pos, ParseError>;
-    fn fen(pos: &Self::Pos) -> String;
-    fn key(pos: &Self::Pos) -> u64;
+    type Pos: GameState;
     /// Both sides write an order each round (`go side ...`).
     const SIMULTANEOUS: bool;
 
@@ -53,13 +48,13 @@ pub struct Sequential<G>(PhantomData<G>);
 pub struct Simultaneous<G>(PhantomData<G>);
 
 /// FEN out then in is the identity, and the key is the FEN's position's.
-pub fn fen_round_trip<K: Kind + ?Sized>(pos: &K::Pos, options: &K::Options) -> Result<(), String> {
-    let fen = K::fen(pos);
-    let back = K::from_fen(&fen, options).map_err(|e| format!("own FEN rejected: {e}"))?;
-    if K::fen(&back) != fen {
-        return Err(format!("FEN round trip gives {}", K::fen(&back)));
+pub fn fen_round_trip<G: GameState>(pos: &G, options: &G::Options) -> Result<(), String> {
+    let fen = pos.fen();
+    let back = G::from_fen(&fen, options).map_err(|e| format!("own FEN rejected: {e}"))?;
+    if back.fen() != fen {
+        return Err(format!("FEN round trip gives {}", back.fen()));
     }
-    if K::key(&back) != K::key(pos) {
+    if back.key() != pos.key() {
         return Err("key differs from the key of the FEN's position".into());
     }
     Ok(())
@@ -84,19 +79,6 @@ fn legal<M: PartialEq>(parsed: M, legal: &[M]) -> Result<(), String> {
 
 impl<G: Game> Kind for Sequential<G> {
     type Pos = G;
-    type Options = G::Options;
-    fn start(options: &G::Options) -> G {
-        G::start(options)
-    }
-    fn from_fen(fen: &str, options: &G::Options) -> Result<G, ParseError> {
-        G::from_fen(fen, options)
-    }
-    fn fen(pos: &G) -> String {
-        pos.fen()
-    }
-    fn key(pos: &G) -> u64 {
-        pos.key()
-    }
     const SIMULTANEOUS: bool = false;
 
     fn outcome(pos: &G) -> Option<Outcome> {
@@ -109,7 +91,7 @@ impl<G: Game> Kind for Sequential<G> {
         if pos.outcome().is_some() && G::from_fen(&pos.fen(), options).is_err() {
             return Ok(());
         }
-        fen_round_trip::<Self>(pos, options)?;
+        fen_round_trip(pos, options)?;
         let mut moves = G::Moves::default();
         pos.legal_moves(&mut moves);
         if moves.len() as u64 != pos.count_legal_moves() {
@@ -170,19 +152,6 @@ fn orders<G: SimultaneousGame>(pos: &G) -> [G::Orders; 2] {
 
 impl<G: SimultaneousGame> Kind for Simultaneous<G> {
     type Pos = G;
-    type Options = G::Options;
-    fn start(options: &G::Options) -> G {
-        G::start(options)
-    }
-    fn from_fen(fen: &str, options: &G::Options) -> Result<G, ParseError> {
-        G::from_fen(fen, options)
-    }
-    fn fen(pos: &G) -> String {
-        pos.fen()
-    }
-    fn key(pos: &G) -> u64 {
-        pos.key()
-    }
     const SIMULTANEOUS: bool = true;
 
     fn outcome(pos: &G) -> Option<Outcome> {
@@ -190,7 +159,7 @@ impl<G: SimultaneousGame> Kind for Simultaneous<G> {
     }
 
     fn check(pos: &G, options: &G::Options) -> Result<(), String> {
-        fen_round_trip::<Self>(pos, options)?;
+        fen_round_trip(pos, options)?;
         let [white, black] = orders(pos);
         for (side, orders) in [(Player::White, &white), (Player::Black, &black)] {
             for &order in orders.iter() {

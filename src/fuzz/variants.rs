@@ -8,6 +8,7 @@ use super::mutate::mutate_text;
 use super::play::{one_line, Kind, Options, Sequential, Simultaneous};
 use super::{guarded, Tally};
 use chimera_engine::game::VariantOptions;
+use chimera_engine::GameState;
 use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
@@ -93,7 +94,7 @@ impl Run {
                 &mut self.rng,
             );
             self.report.tally.fens += 1;
-            let checked = guarded(|| match K::from_fen(&text, options) {
+            let checked = guarded(|| match K::Pos::from_fen(&text, options) {
                 Ok(pos) => K::check(&pos, options).map(|_| K::play_some(&pos, 8)),
                 Err(e) => one_line(e.what()),
             });
@@ -114,7 +115,7 @@ impl Run {
             );
             let rng = &mut self.rng;
             let parsed = guarded(|| {
-                Ok(K::from_fen(&fen, options)
+                Ok(K::Pos::from_fen(&fen, options)
                     .ok()
                     .map(|pos| K::parse_token(&pos, &token, rng)))
             });
@@ -154,10 +155,10 @@ fn fuzz<K: Kind>(b: Budget, name: &'static str, preset: Preset) -> VariantReport
     let options = options_of(preset);
     let mut run = Run::new(name, b.seed);
     for _ in 0..b.games {
-        let mut pos = K::start(&options);
+        let mut pos = K::Pos::start(&options);
         let mut played: Vec<String> = Vec::new();
         for _ in 0..b.max_plies {
-            run.met(K::fen(&pos), K::check(&pos, &options));
+            run.met(pos.fen(), K::check(&pos, &options));
             let Some(step) = K::random_step(&pos, &mut run.rng) else {
                 break;
             };
