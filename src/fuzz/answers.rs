@@ -4,9 +4,10 @@
 //! must end `go depth 1` and `go nodes 1000` by itself within [`ENDS_BY_ITSELF`], answer
 //! `isready` during `go infinite` at once, and `bestmove` soon after `stop`.
 
+use super::play::{Kind, Options, Sequential, Simultaneous};
 use super::{Captured, Tally};
 use chimera_engine::game::VariantOptions;
-use chimera_engine::Player;
+use chimera_engine::GameState;
 use chimera_protocol::registry::{self, Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
@@ -88,64 +89,39 @@ impl VariantTask for Probes {
     type Output = Vec<Probe>;
 
     fn run<G: Describe>(self, _: &'static str, preset: Preset) -> Vec<Probe> {
-        let sets = rule_sets::<G::Options>(preset);
-        let mut rng = SmallRng::seed_from_u64(self.seed);
-        (0..self.count)
-            .map(|i| {
-                let (options, lines) = &sets[i % sets.len()];
-                let length = rng.random_range(0..=self.max_plies);
-                let mut pos = G::start(options);
-                let mut moves = Vec::new();
-                for _ in 0..length {
-                    let mut list = G::Moves::default();
-                    pos.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    let mv = list[rng.random_range(0..list.len())];
-                    let next = pos.play(mv);
-                    if next.outcome().is_some() {
-                        break;
-                    }
-                    moves.push(pos.format_move(mv));
-                    pos = next;
-                }
-                Probe {
-                    options: lines.clone(),
-                    position: Self::line(&moves),
-                }
-            })
-            .collect()
+        self.probes::<Sequential<G>>(preset)
     }
 
     fn run_rounds<G: DescribeRounds>(self, _: &'static str, preset: Preset) -> Vec<Probe> {
-        let sets = rule_sets::<G::Options>(preset);
+        self.probes::<Simultaneous<G>>(preset)
+    }
+}
+
+impl Probes {
+    /// The probes, over one kind of game (a round is two plies of `max_plies`).
+    fn probes<K: Kind>(self, preset: Preset) -> Vec<Probe> {
+        let sets = rule_sets::<Options<K>>(preset);
         let mut rng = SmallRng::seed_from_u64(self.seed);
+        let plies_a_step = if K::SIMULTANEOUS { 2 } else { 1 };
         (0..self.count)
             .map(|i| {
                 let (options, lines) = &sets[i % sets.len()];
-                let length = rng.random_range(0..=self.max_plies / 2);
-                let mut pos = G::start(options);
-                let mut rounds = Vec::new();
+                let length = rng.random_range(0..=self.max_plies / plies_a_step);
+                let mut pos = K::Pos::start(options);
+                let mut played = Vec::new();
                 for _ in 0..length {
-                    let (mut white, mut black) = (G::Orders::default(), G::Orders::default());
-                    pos.orders(Player::White, &mut white);
-                    pos.orders(Player::Black, &mut black);
-                    if white.is_empty() || black.is_empty() {
+                    let Some(step) = K::random_step(&pos, &mut rng) else {
+                        break;
+                    };
+                    if K::outcome(&step.next).is_some() {
                         break;
                     }
-                    let w = white[rng.random_range(0..white.len())];
-                    let b = black[rng.random_range(0..black.len())];
-                    let next = pos.resolve(w, b);
-                    if next.outcome().is_some() {
-                        break;
-                    }
-                    rounds.push(pos.format_round(w, b));
-                    pos = next;
+                    played.push(step.played);
+                    pos = step.next;
                 }
                 Probe {
                     options: lines.clone(),
-                    position: Self::line(&rounds),
+                    position: Self::line(&played),
                 }
             })
             .collect()

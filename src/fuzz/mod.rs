@@ -21,6 +21,7 @@
 
 mod answers;
 mod mutate;
+mod play;
 mod variants;
 
 use chimera_protocol::{registry, Engine, Out};

@@ -1,18 +1,20 @@
 //! The fuzz targets below the protocol, for one variant at a time (the registry hands each task
 //! the variant's types): random legal games with their invariants checked at every position,
 //! the FEN parser and the move parser fed mutations of what those games produced. What the
-//! games met is kept as valid protocol lines for the protocol target.
+//! games met is kept as valid protocol lines for the protocol target. Written once for both
+//! kinds of game, over [`Kind`].
 
 use super::mutate::mutate_text;
+use super::play::{one_line, Kind, Options, Sequential, Simultaneous};
 use super::{guarded, Tally};
 use chimera_engine::game::VariantOptions;
-use chimera_engine::simultaneous::SimultaneousGame;
-use chimera_engine::{Game, Player};
+use chimera_engine::GameState;
 use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use std::fmt::Display;
 
 /// How much of each target to run for one variant.
 #[derive(Clone, Copy)]
@@ -62,13 +64,17 @@ impl Run {
         }
     }
 
+    /// A failure, named by the variant.
+    fn fail(&mut self, what: impl Display) {
+        let failure = format!("{}: {what}", self.name);
+        self.report.tally.fail(failure);
+    }
+
     /// A position met in play, and what its invariants said.
     fn met(&mut self, fen: String, checked: Result<(), String>) {
         self.report.tally.positions += 1;
         if let Err(e) = checked {
-            self.report
-                .tally
-                .fail(format!("{}: {e} (fen {fen})", self.name));
+            self.fail(format_args!("{e} (fen {fen})"));
         }
         self.fens.push(fen);
     }
@@ -79,30 +85,28 @@ impl Run {
         self.report.lines.extend(lines);
     }
 
-    /// The FEN parser on `cases` mutations of the FENs met; `check` parses one and checks what
-    /// parsed. Never a panic; what parses is a real position.
-    fn mutated_fens(&mut self, cases: usize, check: impl Fn(&str) -> Result<(), String>) {
+    /// The FEN parser on `cases` mutations of the FENs met. Never a panic; what parses is a
+    /// real position, which plays.
+    fn mutated_fens<K: Kind>(&mut self, cases: usize, options: &Options<K>) {
         for _ in 0..cases {
             let text = mutate_text(
                 &self.fens[self.rng.random_range(0..self.fens.len())],
                 &mut self.rng,
             );
             self.report.tally.fens += 1;
-            if let Err(e) = guarded(|| check(&text)) {
-                self.report
-                    .tally
-                    .fail(format!("{}: FEN '{text}': {e}", self.name));
+            let checked = guarded(|| match K::Pos::from_fen(&text, options) {
+                Ok(pos) => K::check(&pos, options).map(|_| K::play_some(&pos, 8)),
+                Err(e) => one_line(e.what()),
+            });
+            if let Err(e) = checked {
+                self.fail(format_args!("FEN '{text}': {e}"));
             }
         }
     }
 
-    /// The move parser on `cases` mutations of the tokens played, each at a FEN met; `check`
-    /// parses one (`None`: the FEN does not stand alone, skipped). What parses is legal.
-    fn mutated_moves(
-        &mut self,
-        cases: usize,
-        check: impl Fn(&str, &str, &mut SmallRng) -> Option<Result<(), String>>,
-    ) {
+    /// The move parser on `cases` mutations of the tokens played, each at a FEN met (one that
+    /// does not stand alone is skipped). What parses is legal.
+    fn mutated_moves<K: Kind>(&mut self, cases: usize, options: &Options<K>) {
         for _ in 0..cases {
             let fen = self.fens[self.rng.random_range(0..self.fens.len())].clone();
             let token = mutate_text(
@@ -110,14 +114,17 @@ impl Run {
                 &mut self.rng,
             );
             let rng = &mut self.rng;
-            let Some(checked) = guarded(|| Ok(check(&fen, &token, rng))).transpose() else {
+            let parsed = guarded(|| {
+                Ok(K::Pos::from_fen(&fen, options)
+                    .ok()
+                    .map(|pos| K::parse_token(&pos, &token, rng)))
+            });
+            let Some(checked) = parsed.transpose() else {
                 continue;
             };
             self.report.tally.moves += 1;
             if let Err(e) = checked.and_then(|r| r) {
-                self.report
-                    .tally
-                    .fail(format!("{}: move '{token}' at {fen}: {e}", self.name));
+                self.fail(format_args!("move '{token}' at {fen}: {e}"));
             }
         }
     }
@@ -130,121 +137,40 @@ impl Run {
     }
 }
 
-/// Whether a parsed move (order) is one of the legal ones.
-fn legal<M: PartialEq>(parsed: M, legal: &[M]) -> Result<(), String> {
-    if legal.contains(&parsed) {
-        Ok(())
-    } else {
-        Err("parsed to a move that is not legal".to_string())
-    }
-}
-
 impl VariantTask for VariantFuzz {
     type Output = VariantReport;
 
     fn run<G: Describe>(self, name: &'static str, preset: Preset) -> VariantReport {
-        let b = self.0;
-        let options = options_of::<G::Options>(preset);
-        let mut run = Run::new(name, b.seed);
-        for _ in 0..b.games {
-            let mut pos = G::start(&options);
-            let mut played: Vec<String> = Vec::new();
-            for _ in 0..b.max_plies {
-                run.met(pos.fen(), check_position(&pos, &options));
-                let mut moves = G::Moves::default();
-                pos.legal_moves(&mut moves);
-                if pos.outcome().is_some() || moves.is_empty() {
-                    break;
-                }
-                let mv = moves[run.rng.random_range(0..moves.len())];
-                played.push(pos.format_move(mv));
-                pos = pos.play(mv);
-            }
-            run.played(&played);
-            run.tokens.extend(played);
-        }
-        run.mutated_fens(b.fens, |text| match G::from_fen(text, &options) {
-            Ok(pos) => check_position(&pos, &options).map(|_| {
-                let mut moves = G::Moves::default();
-                pos.legal_moves(&mut moves);
-                for &mv in moves.iter().take(8) {
-                    let _ = pos.play(mv).outcome();
-                }
-            }),
-            Err(e) => one_line(e.what()),
-        });
-        run.mutated_moves(b.moves, |fen, token, _| {
-            let pos = G::from_fen(fen, &options).ok()?;
-            Some(match pos.parse_move(token) {
-                Ok(mv) => {
-                    let mut moves = G::Moves::default();
-                    pos.legal_moves(&mut moves);
-                    legal(mv, &moves)
-                }
-                Err(e) => one_line(e.what()),
-            })
-        });
-        run.finish::<G::Options>(false)
+        fuzz::<Sequential<G>>(self.0, name, preset)
     }
 
     fn run_rounds<G: DescribeRounds>(self, name: &'static str, preset: Preset) -> VariantReport {
-        let b = self.0;
-        let options = options_of::<G::Options>(preset);
-        let mut run = Run::new(name, b.seed);
-        for _ in 0..b.games {
-            let mut pos = G::start(&options);
-            let mut played: Vec<String> = Vec::new();
-            for _ in 0..b.max_plies {
-                run.met(pos.fen(), check_round_position(&pos, &options));
-                let (mut white, mut black) = (G::Orders::default(), G::Orders::default());
-                pos.orders(Player::White, &mut white);
-                pos.orders(Player::Black, &mut black);
-                if pos.outcome().is_some() || white.is_empty() || black.is_empty() {
-                    break;
-                }
-                let w = white[run.rng.random_range(0..white.len())];
-                let b = black[run.rng.random_range(0..black.len())];
-                let round = pos.format_round(w, b);
-                if pos.parse_round(&round) != Ok((w, b)) {
-                    run.report
-                        .tally
-                        .fail(format!("{name}: round '{round}' does not read back"));
-                }
-                run.tokens.push(pos.format_order(w));
-                played.push(round);
-                pos = pos.resolve(w, b);
-            }
-            run.played(&played);
-        }
-        run.mutated_fens(b.fens, |text| match G::from_fen(text, &options) {
-            Ok(pos) => check_round_position(&pos, &options).map(|_| {
-                let (mut white, mut black) = (G::Orders::default(), G::Orders::default());
-                pos.orders(Player::White, &mut white);
-                pos.orders(Player::Black, &mut black);
-                for (&w, &b) in white.iter().zip(black.iter()).take(8) {
-                    let _ = pos.resolve(w, b).outcome();
-                }
-            }),
-            Err(e) => one_line(e.what()),
-        });
-        run.mutated_moves(b.moves, |fen, token, rng| {
-            let pos = G::from_fen(fen, &options).ok()?;
-            let side = if rng.random_bool(0.5) {
-                Player::White
-            } else {
-                Player::Black
-            };
-            Some(match pos.parse_order(side, token) {
-                Ok(order) => {
-                    let mut orders = G::Orders::default();
-                    pos.orders(side, &mut orders);
-                    legal(order, &orders)
-                }
-                Err(e) => one_line(e.what()),
-            })
-        });
-        run.finish::<G::Options>(true)
+        fuzz::<Simultaneous<G>>(self.0, name, preset)
     }
+}
+
+/// One variant's targets: random games with every position checked, then the FEN and move
+/// parsers on mutations of what the games met.
+fn fuzz<K: Kind>(b: Budget, name: &'static str, preset: Preset) -> VariantReport {
+    let options = options_of(preset);
+    let mut run = Run::new(name, b.seed);
+    for _ in 0..b.games {
+        let mut pos = K::Pos::start(&options);
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..b.max_plies {
+            run.met(pos.fen(), K::check(&pos, &options));
+            let Some(step) = K::random_step(&pos, &mut run.rng) else {
+                break;
+            };
+            run.tokens.push(step.token);
+            played.push(step.played);
+            pos = step.next;
+        }
+        run.played(&played);
+    }
+    run.mutated_fens::<K>(b.fens, &options);
+    run.mutated_moves::<K>(b.moves, &options);
+    run.finish::<Options<K>>(K::SIMULTANEOUS)
 }
 
 fn options_of<O: VariantOptions>(preset: Preset) -> O {
@@ -254,67 +180,6 @@ fn options_of<O: VariantOptions>(preset: Preset) -> O {
         let _ = options.set(name, value);
     }
     options
-}
-
-/// A parse error is one line of text (the protocol prints it as one `info string error`).
-fn one_line(message: &str) -> Result<(), String> {
-    if message.is_empty() || message.contains('\n') {
-        return Err(format!("error message not one line: {message:?}"));
-    }
-    Ok(())
-}
-
-/// The invariants of a position met in play: its FEN reads back to the same FEN and key, and
-/// every legal move is written in a way that reads back to itself.
-fn check_position<G: Game>(pos: &G, options: &G::Options) -> Result<(), String> {
-    let fen = pos.fen();
-    let back = match G::from_fen(&fen, options) {
-        Ok(back) => back,
-        // A game decided by the last move may have no legal FEN (Lene Hau: the mover left
-        // its own king attacked and lost; docs/variants/lene-hau.md).
-        Err(_) if pos.outcome().is_some() => return Ok(()),
-        Err(e) => return Err(format!("own FEN rejected: {e}")),
-    };
-    if back.fen() != fen {
-        return Err(format!("FEN round trip gives {}", back.fen()));
-    }
-    if back.key() != pos.key() {
-        return Err("key differs from the key of the FEN's position".into());
-    }
-    let mut moves = G::Moves::default();
-    pos.legal_moves(&mut moves);
-    if moves.len() as u64 != pos.count_legal_moves() {
-        return Err("counted moves differ from listed moves".into());
-    }
-    for &mv in moves.iter() {
-        let text = pos.format_move(mv);
-        if pos.parse_move(&text) != Ok(mv) {
-            return Err(format!("move '{text}' does not read back"));
-        }
-    }
-    Ok(())
-}
-
-fn check_round_position<G: SimultaneousGame>(pos: &G, options: &G::Options) -> Result<(), String> {
-    let fen = pos.fen();
-    let back = G::from_fen(&fen, options).map_err(|e| format!("own FEN rejected: {e}"))?;
-    if back.fen() != fen {
-        return Err(format!("FEN round trip gives {}", back.fen()));
-    }
-    if back.key() != pos.key() {
-        return Err("key differs from the key of the FEN's position".into());
-    }
-    for side in Player::BOTH {
-        let mut orders = G::Orders::default();
-        pos.orders(side, &mut orders);
-        for &order in orders.iter() {
-            let text = pos.format_order(order);
-            if pos.parse_order(side, &text) != Ok(order) {
-                return Err(format!("order '{text}' does not read back"));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// `position` lines along a played game: from the start with a prefix of the moves, and from

@@ -1,19 +1,26 @@
-//! One game between two engine processes, refereed by the variant's own rules. The loop asks
-//! the player to move for his turn (`position`, then `go` with the clocks), times the answer,
-//! checks it ply by ply, and ends the game on the rules' result, a forfeit (illegal move,
+//! One game between two engine processes, refereed by the variant's own rules. The loop
+//! ([`play_game`]) asks for each turn (`position`, then `go` with the clocks), times the
+//! answers, has them checked, and ends the game on the rules' result, a forfeit (illegal move,
 //! crash, hang, time) or an adjudication.
 //!
-//! Every turn here has one deciding player. Ven's rounds, where both players write an order
-//! at once, are played by [`crate::runner::rounds`] over the same processes, clocks and records.
+//! Who is asked is the one thing the kinds of game differ in, and the [`GameReferee`] says
+//! it: in a sequential game the player to move ([`crate::runner::referee`]), in a
+//! simultaneous one (Ven) both players at once ([`crate::runner::rounds`]). The processes,
+//! clocks, adjudication, forfeits and records here serve both.
 
 use crate::runner::adjudicate::{Adjudicator, DrawRule, ResignRule, Verdict};
 use crate::runner::clock::{Clocks, TimeControl};
-use crate::runner::openings::Opening;
 use crate::runner::process::{EngineError, EngineProcess};
-use crate::runner::referee::{Ply, Referee};
-use chimera_engine::{DrawReason, Game, Outcome, Player, WinReason};
+use chimera_engine::{DrawReason, Outcome, Player, WinReason};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// One ply as played: who decided it and its text (in a simultaneous game, a whole round).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    pub player: Player,
+    pub text: String,
+}
 
 /// How a game ended, as PGN's `Termination` tag names it.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -186,11 +193,196 @@ pub fn outcome_result(outcome: Outcome, names: [&str; 2]) -> GameResult {
     }
 }
 
-/// Plays one game. `engines` and `names` are White's and Black's; both engines are ready for
-/// a new game. `broken[p]` is set when player `p`'s engine must be restarted (it crashed or
-/// hung). `None`: the game was abandoned because `stop` was raised.
-pub fn play_game<G: Game>(
-    opening: &Opening<G>,
+/// One engine's answer to a `go`.
+pub struct Answer {
+    /// The `bestmove` token, or why the engine forfeits (the words after its name).
+    pub token: Result<String, (Termination, String)>,
+    /// From `go` sent to `bestmove` read (or to the failure).
+    pub used: Duration,
+    /// The last score its `info` lines gave.
+    pub score: Option<i32>,
+    /// The engine crashed or hung and must be restarted.
+    pub broken: bool,
+}
+
+/// Sends `position` and `go` to `engine` and waits for its `bestmove`, within `allowed` where
+/// the search is timed and `timeout` where it is not; an answer past `allowed` is a time loss.
+pub fn ask(
+    engine: &mut EngineProcess,
+    position: &str,
+    go: &str,
+    allowed: Option<Duration>,
+    timeout: Duration,
+) -> Answer {
+    let sent = Instant::now();
+    let mut score = None;
+    let answer = engine
+        .send(position)
+        .and_then(|_| engine.send(go))
+        .and_then(|_| {
+            engine.wait_for(sent + allowed.unwrap_or(timeout), |line| {
+                if let Some(s) = info_score(line) {
+                    score = Some(s);
+                }
+                line.starts_with("bestmove")
+            })
+        });
+    match answer {
+        Ok((at, line)) => {
+            let used = at.saturating_duration_since(sent);
+            let token = match allowed.filter(|limit| used > *limit) {
+                Some(limit) => Err((
+                    Termination::TimeForfeit,
+                    format!(
+                        "loses on time ({} ms used, {} ms allowed)",
+                        used.as_millis(),
+                        limit.as_millis()
+                    ),
+                )),
+                None => Ok(line.split_whitespace().nth(1).unwrap_or("").to_string()),
+            };
+            Answer {
+                token,
+                used,
+                score,
+                broken: false,
+            }
+        }
+        Err(e) => {
+            let why = match (&e, allowed) {
+                (EngineError::Timeout(_), Some(limit)) => (
+                    Termination::TimeForfeit,
+                    format!("loses on time (no answer within {} ms)", limit.as_millis()),
+                ),
+                (EngineError::Timeout(_), None) => (Termination::Stalled, format!("forfeits: {e}")),
+                _ => (Termination::Abandoned, format!("forfeits: engine {e}")),
+            };
+            Answer {
+                token: Err(why),
+                used: sent.elapsed(),
+                score,
+                broken: true,
+            }
+        }
+    }
+}
+
+/// A game as the engines are told it: where it started and every ply (round) since.
+#[derive(Clone, Debug)]
+pub struct Transcript {
+    /// `startpos` or `fen <FEN>`, for `position`.
+    start: String,
+    pub start_fen: String,
+    pub plies: Vec<Ply>,
+}
+
+impl Transcript {
+    /// A game from `start_fen`; `is_start`: the variant's start position (`startpos`).
+    pub fn new(start_fen: String, is_start: bool) -> Self {
+        Transcript {
+            start: if is_start {
+                "startpos".into()
+            } else {
+                format!("fen {start_fen}")
+            },
+            start_fen,
+            plies: Vec::new(),
+        }
+    }
+
+    /// The `position` command for the current position: the start and every ply since.
+    pub fn position_command(&self) -> String {
+        let mut cmd = format!("position {}", self.start);
+        if !self.plies.is_empty() {
+            cmd.push_str(" moves");
+            for ply in &self.plies {
+                cmd.push(' ');
+                cmd.push_str(&ply.text);
+            }
+        }
+        cmd
+    }
+}
+
+/// The two engines of a game and what the game keeps of them: their clocks, the adjudicator
+/// that reads their scores, and the time and answers they gave.
+pub struct Seats<'a> {
+    pub rules: &'a GameRules,
+    /// White's and Black's.
+    pub engines: [&'a mut EngineProcess; 2],
+    pub names: [&'a str; 2],
+    /// Set for a player whose engine crashed or hung.
+    pub broken: &'a mut [bool; 2],
+    pub clocks: Clocks,
+    adjudicator: Adjudicator,
+    /// Each player's finished turns.
+    turns: [u32; 2],
+    pub answers: u32,
+    pub engine_time: Duration,
+}
+
+impl Seats<'_> {
+    /// The `go` command and how long each player's search may take, from the clocks now.
+    pub fn go(&self) -> (String, [Option<Duration>; 2]) {
+        let time = &self.rules.time;
+        let allowed = Player::BOTH.map(|p| self.clocks.allowed(time, p));
+        (self.clocks.go_command(time), allowed)
+    }
+
+    /// Charges `used` to `player`'s clock, and counts his turn when it is over.
+    pub fn charge(&mut self, player: Player, used: Duration, turn_over: bool) {
+        // Within its time (the answer was checked): this only runs the clock down.
+        let _ = self
+            .clocks
+            .charge(&self.rules.time, player, used, turn_over);
+        if turn_over {
+            self.turns[player.index()] += 1;
+        }
+    }
+
+    /// Gives the adjudicator `player`'s score, in his current turn.
+    pub fn adjudicate(&mut self, player: Player, score: Option<i32>) -> Option<Verdict> {
+        let turn = self.turns[player.index()].max(1);
+        self.adjudicator.answer(player, score, turn)
+    }
+
+    /// The game's end if adjudication gave a verdict.
+    pub fn verdict(&self, verdict: Option<Verdict>) -> Result<(), GameResult> {
+        verdict.map_or(Ok(()), |v| Err(GameResult::adjudicated(v, self.names)))
+    }
+
+    /// The result when `player` forfeits for `why` (the words after his engine's name).
+    pub fn forfeit(&self, player: Player, (termination, why): (Termination, String)) -> GameResult {
+        let name = self.names[player.index()];
+        GameResult::forfeit(player, termination, format!("{name} {why}"))
+    }
+}
+
+/// What the game loop asks of the referee of one kind of game: the rules' verdict, the game
+/// so far, and the next turn, where the kinds differ in who is asked. A sequential game asks
+/// the player to move ([`crate::runner::referee::Referee`]), a simultaneous one asks both at
+/// once and reveals the round ([`crate::runner::rounds::RoundReferee`]).
+pub trait GameReferee {
+    /// The record's rounds are whole rounds (`WHITE,BLACK`).
+    const SIMULTANEOUS: bool;
+    /// What [`Self::played`] counts, in words.
+    const PLAYED: &'static str;
+
+    /// The result by the rules, repetition included.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Plies (or orders) played, measured against [`GameRules::max_plies`].
+    fn played(&self) -> usize;
+    fn transcript(&self) -> &Transcript;
+    /// Asks the engine(s) for the next turn and plays it; `Err`: the game ends with that
+    /// result (a forfeit or an adjudication).
+    fn next_turn(&mut self, seats: &mut Seats) -> Result<(), GameResult>;
+}
+
+/// Plays one game under `referee`. `engines` and `names` are White's and Black's; both engines
+/// are ready for a new game. `broken[p]` is set when player `p`'s engine must be restarted (it
+/// crashed or hung). `None`: the game was abandoned because `stop` was raised.
+pub fn play_game<R: GameReferee>(
+    mut referee: R,
     rules: &GameRules,
     engines: [&mut EngineProcess; 2],
     names: [&str; 2],
@@ -198,102 +390,50 @@ pub fn play_game<G: Game>(
     broken: &mut [bool; 2],
 ) -> Option<GameRecord> {
     let begun = Instant::now();
-    let mut referee = Referee::new(opening.position.clone(), opening.is_start);
-    let mut clocks = Clocks::new(&rules.time);
-    let mut adjudicator = Adjudicator::new(rules.resign, rules.draw);
-    let mut turns = [0u32; 2];
-    let mut record = GameRecord {
-        start_fen: referee.start_fen().to_string(),
-        ..GameRecord::default()
+    let mut seats = Seats {
+        rules,
+        engines,
+        names,
+        broken,
+        clocks: Clocks::new(&rules.time),
+        adjudicator: Adjudicator::new(rules.resign, rules.draw),
+        turns: [0; 2],
+        answers: 0,
+        engine_time: Duration::ZERO,
     };
     let result = loop {
         if let Some(outcome) = referee.outcome() {
             break outcome_result(outcome, names);
         }
-        if referee.plies().len() >= rules.max_plies {
+        if referee.played() >= rules.max_plies {
             break GameResult {
                 winner: None,
                 termination: Termination::Adjudication,
-                reason: format!("draw by adjudication: {} plies played", rules.max_plies),
+                reason: format!(
+                    "draw by adjudication: {} {} played",
+                    rules.max_plies,
+                    R::PLAYED
+                ),
             };
         }
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        let player = referee.to_move();
-        let me = player.index();
-        let name = names[me];
-        let engine = &mut *engines[me];
-        let allowed = clocks.allowed(&rules.time, player);
-        let go = clocks.go_command(&rules.time);
-        let mut score = None;
-        let sent = Instant::now();
-        let answer = engine
-            .send(&referee.position_command())
-            .and_then(|_| engine.send(&go))
-            .and_then(|_| {
-                engine.wait_for(sent + allowed.unwrap_or(rules.timeout), |line| {
-                    if let Some(s) = info_score(line) {
-                        score = Some(s);
-                    }
-                    line.starts_with("bestmove")
-                })
-            });
-        let (at, line) = match answer {
-            Ok(answer) => answer,
-            Err(e) => {
-                record.engine_time += sent.elapsed();
-                broken[me] = true;
-                let (termination, what) = match (&e, allowed) {
-                    (EngineError::Timeout(_), Some(limit)) => (
-                        Termination::TimeForfeit,
-                        format!("loses on time (no answer within {} ms)", limit.as_millis()),
-                    ),
-                    (EngineError::Timeout(_), None) => {
-                        (Termination::Stalled, format!("forfeits: {e}"))
-                    }
-                    _ => (Termination::Abandoned, format!("forfeits: engine {e}")),
-                };
-                break GameResult::forfeit(player, termination, format!("{name} {what}"));
-            }
-        };
-        let used = at.saturating_duration_since(sent);
-        record.answers += 1;
-        record.engine_time += used;
-        if let Some(limit) = allowed.filter(|limit| used > *limit) {
-            break GameResult::forfeit(
-                player,
-                Termination::TimeForfeit,
-                format!(
-                    "{name} loses on time ({} ms used, {} ms allowed)",
-                    used.as_millis(),
-                    limit.as_millis()
-                ),
-            );
-        }
-        let token = line.split_whitespace().nth(1).unwrap_or("");
-        if let Err(e) = referee.play_turn(token) {
-            break GameResult::forfeit(
-                player,
-                Termination::RulesInfraction,
-                format!("{name} forfeits: {e}"),
-            );
-        }
-        let turn_over = referee.to_move() != player || referee.outcome().is_some();
-        // Within its time (checked above): this only runs the clock down.
-        let _ = clocks.charge(&rules.time, player, used, turn_over);
-        if turn_over {
-            turns[me] += 1;
-        }
-        let verdict = adjudicator.answer(player, score, turns[me].max(1));
-        if let Some(result) = verdict.map(|v| GameResult::adjudicated(v, names)) {
+        if let Err(result) = referee.next_turn(&mut seats) {
             break result;
         }
     };
-    record.plies = referee.plies().to_vec();
-    record.result = result;
-    record.wall = begun.elapsed();
-    Some(record)
+    let transcript = referee.transcript();
+    Some(GameRecord {
+        start_fen: transcript.start_fen.clone(),
+        plies: transcript.plies.clone(),
+        simultaneous: R::SIMULTANEOUS,
+        result,
+        answers: seats.answers,
+        engine_time: seats.engine_time,
+        wall: begun.elapsed(),
+        ..GameRecord::default()
+    })
 }
 
 #[cfg(test)]

@@ -1,37 +1,30 @@
 //! The two kinds of game the runner referees, behind one trait: sequential games (one player
-//! decides each ply: [`game::play_game`] asks the player to move) and simultaneous ones (both
-//! write an order each round: [`rounds::play_rounds`] asks both engines at once). Everything
-//! else in a match (openings, workers, tables, PGN) is written once over [`Refereed`].
+//! decides each ply: a [`Referee`] asks the player to move) and simultaneous ones (both write
+//! an order each round: a [`RoundReferee`] asks both engines at once). Everything else in a
+//! match (the game loop, openings, workers, tables, PGN) is written once over [`Refereed`].
 
-use crate::runner::game::{self, GameRecord, GameRules};
+use crate::runner::game::GameReferee;
 use crate::runner::openings::{Openable, Opening};
-use crate::runner::process::EngineProcess;
-use crate::runner::rounds;
+use crate::runner::referee::Referee;
+use crate::runner::rounds::RoundReferee;
 use chimera_engine::{GameState, ParseError, Player};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
 use rand::rngs::SmallRng;
 use rand::RngExt;
-use std::sync::atomic::AtomicBool;
 
-/// A variant's position as the match runner needs it: what openings are made of, and a game
-/// between two engines from one.
+/// A variant's position as the match runner needs it: what openings are made of, and the
+/// referee of a game between two engines from one.
 pub trait Refereed: Openable + Send + Sync + 'static {
+    type Referee: GameReferee;
+
     /// The PGN `Variant` tag of registry variant `name` under `options`.
     fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
         let _ = options;
         name
     }
-    /// Plays one game from `opening` between White's and Black's engines (see
-    /// [`game::play_game`] for the arguments).
-    fn play_game(
-        opening: &Opening<Self>,
-        rules: &GameRules,
-        engines: [&mut EngineProcess; 2],
-        names: [&str; 2],
-        stop: &AtomicBool,
-        broken: &mut [bool; 2],
-    ) -> Option<GameRecord>;
+    /// The referee of a game from `opening`.
+    fn referee(opening: &Opening<Self>) -> Self::Referee;
 }
 
 impl<G: Describe> Openable for G {
@@ -60,18 +53,13 @@ impl<G: Describe> Openable for G {
 }
 
 impl<G: Describe> Refereed for G {
+    type Referee = Referee<G>;
+
     fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
         G::pgn_name(name, options)
     }
-    fn play_game(
-        opening: &Opening<Self>,
-        rules: &GameRules,
-        engines: [&mut EngineProcess; 2],
-        names: [&str; 2],
-        stop: &AtomicBool,
-        broken: &mut [bool; 2],
-    ) -> Option<GameRecord> {
-        game::play_game(opening, rules, engines, names, stop, broken)
+    fn referee(opening: &Opening<Self>) -> Referee<G> {
+        Referee::new(opening.position.clone(), opening.is_start)
     }
 }
 
@@ -110,21 +98,12 @@ impl<G: DescribeRounds> Openable for Simultaneous<G> {
 }
 
 impl<G: DescribeRounds> Refereed for Simultaneous<G> {
+    type Referee = RoundReferee<G>;
+
     fn pgn_variant(name: &'static str, options: &Self::Options) -> &'static str {
         G::pgn_name(name, options)
     }
-    fn play_game(
-        opening: &Opening<Self>,
-        rules: &GameRules,
-        engines: [&mut EngineProcess; 2],
-        names: [&str; 2],
-        stop: &AtomicBool,
-        broken: &mut [bool; 2],
-    ) -> Option<GameRecord> {
-        let opening = Opening {
-            position: opening.position.0.clone(),
-            is_start: opening.is_start,
-        };
-        rounds::play_rounds(&opening, rules, engines, names, stop, broken)
+    fn referee(opening: &Opening<Self>) -> RoundReferee<G> {
+        RoundReferee::new(opening.position.0.clone(), opening.is_start)
     }
 }

@@ -209,8 +209,8 @@ impl<G: Refereed> Shared<'_, G> {
                     let mut white = engines[w].take().expect("prepared");
                     let mut black = engines[b].take().expect("prepared");
                     let mut broken = [false; 2];
-                    let record = G::play_game(
-                        opening,
+                    let record = game::play_game(
+                        G::referee(opening),
                         &self.rules,
                         [&mut white, &mut black],
                         [&self.names[w], &self.names[b]],

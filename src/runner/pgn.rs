@@ -3,7 +3,7 @@
 //! (007) is one comma-joined token, as in the protocol. The last comment says why the game ended.
 
 use crate::runner::game::GameRecord;
-use crate::runner::referee::Ply;
+use crate::runner::game::Ply;
 use chimera_engine::Player;
 use std::fmt::Write;
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -5,38 +5,26 @@
 //! several in a row (007). The referee checks them ply by ply. A turn answered only in part is
 //! fine (the same engine is asked again for the rest); a ply after the turn passed to the
 //! opponent is not. Plies after a ply that ended the game are ignored: the game is over.
+//!
+//! As the [`GameReferee`] of a sequential game, it asks the player to move for each turn.
 
+use crate::runner::game::{ask, GameReferee, GameResult, Seats, Termination, Transcript};
 use chimera_engine::history::History;
 use chimera_engine::{Game, Outcome, Player};
 
-/// One ply as played: who decided it and its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ply {
-    pub player: Player,
-    pub text: String,
-}
+pub use crate::runner::game::Ply;
 
 pub struct Referee<G: Game> {
     history: History<G>,
-    /// `startpos` or `fen <FEN>`, for `position`.
-    start: String,
-    start_fen: String,
-    plies: Vec<Ply>,
+    transcript: Transcript,
 }
 
 impl<G: Game> Referee<G> {
     /// A game from `start`; `is_start` says it is the variant's start position (`startpos`).
     pub fn new(start: G, is_start: bool) -> Self {
-        let start_fen = start.fen();
         Referee {
-            start: if is_start {
-                "startpos".into()
-            } else {
-                format!("fen {start_fen}")
-            },
-            start_fen,
+            transcript: Transcript::new(start.fen(), is_start),
             history: History::new(start),
-            plies: Vec::new(),
         }
     }
 
@@ -44,12 +32,8 @@ impl<G: Game> Referee<G> {
         self.history.position()
     }
 
-    pub fn start_fen(&self) -> &str {
-        &self.start_fen
-    }
-
     pub fn plies(&self) -> &[Ply] {
-        &self.plies
+        &self.transcript.plies
     }
 
     /// The player whose answer the game waits for.
@@ -64,15 +48,7 @@ impl<G: Game> Referee<G> {
 
     /// The `position` command for the current position: the start and every ply since.
     pub fn position_command(&self) -> String {
-        let mut cmd = format!("position {}", self.start);
-        if !self.plies.is_empty() {
-            cmd.push_str(" moves");
-            for ply in &self.plies {
-                cmd.push(' ');
-                cmd.push_str(&ply.text);
-            }
-        }
-        cmd
+        self.transcript.position_command()
     }
 
     /// Plays the plies of `token` (a `bestmove` of the player to move: a turn of one or, where
@@ -104,12 +80,52 @@ impl<G: Game> Referee<G> {
                 }
             })?;
             self.history.play(mv);
-            self.plies.push(Ply {
+            self.transcript.plies.push(Ply {
                 player,
                 text: text.to_string(),
             });
         }
         Ok(())
+    }
+}
+
+/// A sequential game's turn: the player to move is asked, alone, on his own clock.
+impl<G: Game> GameReferee for Referee<G> {
+    const SIMULTANEOUS: bool = false;
+    const PLAYED: &'static str = "plies";
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.history.outcome()
+    }
+    fn played(&self) -> usize {
+        self.plies().len()
+    }
+    fn transcript(&self) -> &Transcript {
+        &self.transcript
+    }
+    fn next_turn(&mut self, seats: &mut Seats) -> Result<(), GameResult> {
+        let player = self.to_move();
+        let me = player.index();
+        let (go, allowed) = seats.go();
+        let answer = ask(
+            seats.engines[me],
+            &self.position_command(),
+            &go,
+            allowed[me],
+            seats.rules.timeout,
+        );
+        seats.broken[me] |= answer.broken;
+        seats.answers += u32::from(!answer.broken);
+        seats.engine_time += answer.used;
+        let token = answer.token.map_err(|why| seats.forfeit(player, why))?;
+        self.play_turn(&token).map_err(|e| {
+            let why = format!("forfeits: {e}");
+            seats.forfeit(player, (Termination::RulesInfraction, why))
+        })?;
+        let turn_over = self.to_move() != player || self.outcome().is_some();
+        seats.charge(player, answer.used, turn_over);
+        let verdict = seats.adjudicate(player, answer.score);
+        seats.verdict(verdict)
     }
 }
 

@@ -1,234 +1,175 @@
-//! One game of a simultaneous variant (Ven) between two engine processes. Each round both
-//! engines get the position and a `go side ...` at the same moment, each on its own clock; the
-//! runner waits for both orders, then reveals them by sending the round to both in the next
-//! `position` command, and resolves it by Chimera's rules. Forfeits (illegal or malformed
-//! orders, crashes, hangs, time) are as for the sequential variants; when both sides forfeit
-//! in the same round, the game is drawn.
+//! The referee of one game of a simultaneous variant (Ven). Each round both engines get the
+//! position and a `go side ...` at the same moment, each on its own clock; the runner waits for
+//! both orders, then reveals them by sending the round to both in the next `position` command,
+//! and resolves it by Chimera's rules. Forfeits (illegal or malformed orders, crashes, hangs,
+//! time) are as for the sequential variants; when both sides forfeit in the same round, the
+//! game is drawn. Each recorded ply is a whole round token (`WHITE,BLACK`).
 
-use crate::runner::adjudicate::Adjudicator;
-use crate::runner::clock::Clocks;
 use crate::runner::game::{
-    info_score, outcome_result, GameRecord, GameResult, GameRules, Termination,
+    ask, Answer, GameReferee, GameResult, Ply, Seats, Termination, Transcript,
 };
-use crate::runner::openings::Opening;
-use crate::runner::process::{EngineError, EngineProcess};
-use crate::runner::referee::Ply;
 use chimera_engine::history::Rounds;
 use chimera_engine::simultaneous::SimultaneousGame;
-use chimera_engine::Player;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use chimera_engine::{Outcome, Player};
 
-/// One engine's answer to a round.
-struct Answer {
-    /// The order's text, or why there is none.
-    order: Result<String, (Termination, String)>,
-    used: Duration,
-    score: Option<i32>,
-    /// The engine crashed or hung and must be restarted.
-    broken: bool,
+pub struct RoundReferee<G: SimultaneousGame> {
+    game: Rounds<G>,
+    transcript: Transcript,
 }
 
-/// Asks `engine` for `side`'s order: sends the position and `go side`, waits for `bestmove`.
-fn ask(
-    engine: &mut EngineProcess,
-    position: &str,
-    go: &str,
-    allowed: Option<Duration>,
-    timeout: Duration,
-) -> Answer {
-    let sent = Instant::now();
-    let mut score = None;
-    let answer = engine
-        .send(position)
-        .and_then(|_| engine.send(go))
-        .and_then(|_| {
-            engine.wait_for(sent + allowed.unwrap_or(timeout), |line| {
-                if let Some(s) = info_score(line) {
-                    score = Some(s);
-                }
-                line.starts_with("bestmove")
-            })
-        });
-    match answer {
-        Ok((at, line)) => {
-            let used = at.saturating_duration_since(sent);
-            let order = match allowed.filter(|limit| used > *limit) {
-                Some(limit) => Err((
-                    Termination::TimeForfeit,
-                    format!(
-                        "loses on time ({} ms used, {} ms allowed)",
-                        used.as_millis(),
-                        limit.as_millis()
-                    ),
-                )),
-                None => Ok(line.split_whitespace().nth(1).unwrap_or("").to_string()),
-            };
-            Answer {
-                order,
-                used,
-                score,
-                broken: false,
-            }
-        }
-        Err(e) => {
-            let why = match (&e, allowed) {
-                (EngineError::Timeout(_), Some(limit)) => (
-                    Termination::TimeForfeit,
-                    format!("loses on time (no answer within {} ms)", limit.as_millis()),
-                ),
-                (EngineError::Timeout(_), None) => (Termination::Stalled, format!("forfeits: {e}")),
-                _ => (Termination::Abandoned, format!("forfeits: engine {e}")),
-            };
-            Answer {
-                order: Err(why),
-                used: sent.elapsed(),
-                score,
-                broken: true,
-            }
+impl<G: SimultaneousGame> RoundReferee<G> {
+    /// A game from `start`; `is_start` says it is the variant's start position (`startpos`).
+    pub fn new(start: G, is_start: bool) -> Self {
+        RoundReferee {
+            transcript: Transcript::new(start.fen(), is_start),
+            game: Rounds::new(start),
         }
     }
-}
 
-/// The `position` command that replays the game so far.
-fn position_command(start: &str, rounds: &[Ply]) -> String {
-    let mut cmd = format!("position {start}");
-    if !rounds.is_empty() {
-        cmd.push_str(" moves");
-        for r in rounds {
-            cmd.push(' ');
-            cmd.push_str(&r.text);
-        }
-    }
-    cmd
-}
-
-/// Plays one game of a simultaneous variant; see [`crate::runner::game::play_game`] for the
-/// arguments. Each recorded ply is a whole round token (`WHITE,BLACK`).
-pub fn play_rounds<G: SimultaneousGame>(
-    opening: &Opening<G>,
-    rules: &GameRules,
-    engines: [&mut EngineProcess; 2],
-    names: [&str; 2],
-    stop: &AtomicBool,
-    broken: &mut [bool; 2],
-) -> Option<GameRecord> {
-    let begun = Instant::now();
-    let start_fen = opening.position.fen();
-    let start = if opening.is_start {
-        "startpos".to_string()
-    } else {
-        format!("fen {start_fen}")
-    };
-    let mut game = Rounds::new(opening.position.clone());
-    let mut clocks = Clocks::new(&rules.time);
-    let mut adjudicator = Adjudicator::new(rules.resign, rules.draw);
-    let mut record = GameRecord {
-        start_fen,
-        simultaneous: true,
-        ..GameRecord::default()
-    };
-    let [white_engine, black_engine] = engines;
-    let result = loop {
-        if let Some(outcome) = game.outcome() {
-            break outcome_result(outcome, names);
-        }
-        if record.plies.len() * 2 >= rules.max_plies {
-            break GameResult {
-                winner: None,
-                termination: Termination::Adjudication,
-                reason: format!("draw by adjudication: {} orders played", rules.max_plies),
-            };
-        }
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let position = position_command(&start, &record.plies);
-        let go = clocks.go_command(&rules.time);
+    /// Both engines' answers to this round, asked at once, each on its own clock.
+    fn ask_both(&self, seats: &mut Seats) -> [Answer; 2] {
+        let position = self.transcript.position_command();
+        let (go, allowed) = seats.go();
         let go_for = |side: Player| format!("go side {side}{}", &go[2..]);
-        let allowed = Player::BOTH.map(|p| clocks.allowed(&rules.time, p));
-        // Both engines think at once, each on its own clock.
-        let (white, black) = std::thread::scope(|scope| {
+        let timeout = seats.rules.timeout;
+        let [white_engine, black_engine] = &mut seats.engines;
+        std::thread::scope(|scope| {
             let w = scope.spawn(|| {
-                ask(
-                    white_engine,
-                    &position,
-                    &go_for(Player::White),
-                    allowed[0],
-                    rules.timeout,
-                )
+                let go = go_for(Player::White);
+                ask(white_engine, &position, &go, allowed[0], timeout)
             });
-            let b = ask(
-                black_engine,
-                &position,
-                &go_for(Player::Black),
-                allowed[1],
-                rules.timeout,
-            );
-            (w.join().expect("the white engine's reader"), b)
+            let go = go_for(Player::Black);
+            let b = ask(black_engine, &position, &go, allowed[1], timeout);
+            [w.join().expect("the white engine's reader"), b]
+        })
+    }
+
+    /// Plays a round of checked orders: the game and the transcript both advance.
+    fn play_round(&mut self, white: G::Order, black: G::Order) {
+        let text = self.game.position().format_round(white, black);
+        self.transcript.plies.push(Ply {
+            player: Player::White,
+            text,
         });
-        let answers = [white, black];
-        record.answers += 2;
-        record.engine_time += answers[0].used.max(answers[1].used);
-        for p in Player::BOTH {
-            broken[p.index()] |= answers[p.index()].broken;
+        self.game.play(white, black);
+    }
+
+    /// `side`'s order in `text`, checked against the position the round starts from; the
+    /// error is why `side` forfeits.
+    fn order(&self, side: Player, text: &str) -> Result<G::Order, (Termination, String)> {
+        if text.is_empty() || text == "(none)" {
+            return Err((
+                Termination::RulesInfraction,
+                format!("forfeits: no order ('{text}') in a position with orders"),
+            ));
         }
-        // Each order is checked against the position the round starts from.
-        let pos = game.position().clone();
+        self.game.position().parse_order(side, text).map_err(|e| {
+            let why = if e.token() == Some(text) {
+                e.to_string()
+            } else {
+                format!("illegal order '{text}' ({e})")
+            };
+            (Termination::RulesInfraction, format!("forfeits: {why}"))
+        })
+    }
+}
+
+/// A simultaneous game's round: both players are asked at once, and the round is revealed.
+impl<G: SimultaneousGame> GameReferee for RoundReferee<G> {
+    const SIMULTANEOUS: bool = true;
+    const PLAYED: &'static str = "orders";
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn played(&self) -> usize {
+        self.transcript.plies.len() * 2
+    }
+    fn transcript(&self) -> &Transcript {
+        &self.transcript
+    }
+    fn next_turn(&mut self, seats: &mut Seats) -> Result<(), GameResult> {
+        let answers = self.ask_both(seats);
+        seats.answers += 2;
+        seats.engine_time += answers[0].used.max(answers[1].used);
+        for p in Player::BOTH {
+            seats.broken[p.index()] |= answers[p.index()].broken;
+        }
         let orders = Player::BOTH.map(|p| {
-            let a = &answers[p.index()];
-            a.order.clone().and_then(|text| {
-                if text.is_empty() || text == "(none)" {
-                    return Err((
-                        Termination::RulesInfraction,
-                        format!("forfeits: no order ('{text}') in a position with orders"),
-                    ));
-                }
-                pos.parse_order(p, &text).map_err(|e| {
-                    let why = if e.token() == Some(text.as_str()) {
-                        e.to_string()
-                    } else {
-                        format!("illegal order '{text}' ({e})")
-                    };
-                    (Termination::RulesInfraction, format!("forfeits: {why}"))
-                })
-            })
+            let token = answers[p.index()].token.clone();
+            token.and_then(|text| self.order(p, &text))
         });
         let (white, black) = match orders {
             [Ok(w), Ok(b)] => (w, b),
-            [Err((t, why)), Ok(_)] => {
-                break GameResult::forfeit(Player::White, t, format!("{} {why}", names[0]))
-            }
-            [Ok(_), Err((t, why))] => {
-                break GameResult::forfeit(Player::Black, t, format!("{} {why}", names[1]))
-            }
+            [Err(why), Ok(_)] => return Err(seats.forfeit(Player::White, why)),
+            [Ok(_), Err(why)] => return Err(seats.forfeit(Player::Black, why)),
             [Err((t, w)), Err((_, b))] => {
-                break GameResult {
+                let [white, black] = seats.names;
+                return Err(GameResult {
                     winner: None,
                     termination: t,
-                    reason: format!("both forfeit: {} {w}; {} {b}", names[0], names[1]),
-                }
+                    reason: format!("both forfeit: {white} {w}; {black} {b}"),
+                });
             }
         };
         for p in Player::BOTH {
-            // Within its time (checked above): this only runs the clock down.
-            let _ = clocks.charge(&rules.time, p, answers[p.index()].used, true);
+            seats.charge(p, answers[p.index()].used, true);
         }
-        record.plies.push(Ply {
-            player: Player::White,
-            text: pos.format_round(white, black),
-        });
-        game.play(white, black);
-        let turn = record.plies.len() as u32;
+        self.play_round(white, black);
         let mut verdict = None;
         for p in Player::BOTH {
-            verdict = verdict.or(adjudicator.answer(p, answers[p.index()].score, turn));
+            verdict = verdict.or(seats.adjudicate(p, answers[p.index()].score));
         }
-        if let Some(result) = verdict.map(|v| GameResult::adjudicated(v, names)) {
-            break result;
+        seats.verdict(verdict)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_engine::variants::ven::Ven;
+
+    fn ven() -> RoundReferee<Ven> {
+        RoundReferee::new(Ven::start(), true)
+    }
+
+    #[test]
+    fn orders_are_checked_for_their_side_and_errors_name_the_token() {
+        let r = ven();
+        assert!(r.order(Player::White, "e2e4").is_ok());
+        assert!(r.order(Player::Black, "e7e5").is_ok());
+        for (side, bad) in [
+            (Player::White, "e7e5"),
+            (Player::White, "e2e5"),
+            (Player::Black, "xyz"),
+        ] {
+            let (termination, why) = r.order(side, bad).unwrap_err();
+            assert_eq!(termination, Termination::RulesInfraction);
+            assert!(
+                why.starts_with("forfeits: ") && why.contains(&format!("'{bad}'")),
+                "{why}"
+            );
         }
-    };
-    record.result = result;
-    record.wall = begun.elapsed();
-    Some(record)
+        for none in ["", "(none)"] {
+            let (_, why) = r.order(Player::White, none).unwrap_err();
+            assert!(why.contains(&format!("no order ('{none}')")), "{why}");
+        }
+    }
+
+    #[test]
+    fn a_round_played_is_one_ply_of_the_transcript_and_two_orders() {
+        let mut r = ven();
+        assert_eq!(r.transcript().position_command(), "position startpos");
+        let (w, b) = (
+            r.order(Player::White, "e2e4").unwrap(),
+            r.order(Player::Black, "e7e5").unwrap(),
+        );
+        r.play_round(w, b);
+        assert_eq!(r.played(), 2);
+        assert_eq!(r.outcome(), None);
+        assert_eq!(
+            r.transcript().position_command(),
+            "position startpos moves e2e4,e7e5"
+        );
+    }
 }

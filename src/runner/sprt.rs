@@ -138,14 +138,7 @@ fn log_likelihood(counts: &[f64; 3], s: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl {
-            wins,
-            draws,
-            losses,
-        }
-    }
+    use crate::runner::stats::wdl;
 
     #[test]
     fn parses_and_checks_its_fields() {

@@ -122,17 +122,19 @@ impl Wdl {
     }
 }
 
+/// A result of `wins`, `draws` and `losses`, for the tests here and in `sprt.rs`.
+#[cfg(test)]
+pub fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
+    Wdl {
+        wins,
+        draws,
+        losses,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl {
-            wins,
-            draws,
-            losses,
-        }
-    }
 
     #[test]
     fn elo_and_score_are_inverse_and_known_points_hold() {
