@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn the_third_occurrence_of_a_round_start_draws() {
-        let start = <Ven as SimultaneousGame>::start(&());
+        let start = <Ven as SimultaneousGame>::start(&Default::default());
         let mut game = Rounds::new(start);
         let shuffle = ["g1f3,g8f6", "f3g1,f6g8"];
         for (i, round) in shuffle.iter().cycle().take(4).enumerate() {
