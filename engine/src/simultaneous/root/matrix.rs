@@ -259,6 +259,22 @@ impl<G: SimultaneousGame> RoundGame<'_, G> {
             Matrix::from_fn(rows.len(), theirs.len(), |i, j| deep(rows[i], theirs[j])).ok()?;
         let solution = solve::solve(&matrix);
         solve_time += t.elapsed();
+        // What the mix guarantees, and the bar, before any lean (which gives up at most its
+        // slack of it).
+        let against = |w: &[f64], c: G::Order| -> f64 {
+            rows.iter().zip(w).map(|(r, p)| p * deep(*r, c)).sum()
+        };
+        let guaranteed = theirs
+            .iter()
+            .map(|c| against(&solution.row, *c))
+            .fold(f64::INFINITY, f64::min);
+        let maximin = theirs
+            .iter()
+            .map(|c| deep(rows[0], *c))
+            .fold(f64::INFINITY, f64::min);
+        if guaranteed < maximin + params.mix_margin {
+            return None;
+        }
         let mut weights = solution.row.clone();
         if let Some(target) = self
             .predicted
@@ -274,18 +290,6 @@ impl<G: SimultaneousGame> RoundGame<'_, G> {
             .collect();
         let mut strategy = normalised(&kept);
         strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let against = |c: G::Order| -> f64 { strategy.iter().map(|(r, p)| p * deep(*r, c)).sum() };
-        let guaranteed = theirs
-            .iter()
-            .map(|c| against(*c))
-            .fold(f64::INFINITY, f64::min);
-        let maximin = theirs
-            .iter()
-            .map(|c| deep(rows[0], *c))
-            .fold(f64::INFINITY, f64::min);
-        if guaranteed < maximin + params.mix_margin {
-            return None;
-        }
         Some(Mix {
             strategy,
             guaranteed,
