@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn the_third_occurrence_of_a_round_start_draws() {
-        let start = <Ven as GameState>::start(&());
+        let start = <Ven as GameState>::start(&Default::default());
         let mut game = Rounds::new(start);
         let shuffle = ["g1f3,g8f6", "f3g1,f6g8"];
         for (i, round) in shuffle.iter().cycle().take(4).enumerate() {

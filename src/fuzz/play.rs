@@ -251,7 +251,10 @@ mod tests {
         let (w, b) = start.parse_round(&step.played).unwrap();
         assert_eq!(step.token, start.format_order(w));
         assert_eq!(start.resolve(w, b).fen(), step.next.fen());
-        assert_eq!(Simultaneous::<Ven>::check(&start, &()), Ok(()));
+        assert_eq!(
+            Simultaneous::<Ven>::check(&start, &Default::default()),
+            Ok(())
+        );
     }
 
     #[test]

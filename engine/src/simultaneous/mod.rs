@@ -131,4 +131,10 @@ pub trait SimultaneousGame: GameState + fmt::Debug {
     /// Static evaluation in centipawns from White's point of view: a round has no side to move
     /// (compare [`crate::Game::evaluate_for_mover`]).
     fn evaluate_for_white(&self) -> i32;
+
+    /// Rounds the exploiter's best response looks beyond the opponent's search it predicts
+    /// ([`exploiter`]; Ven's `ExploiterRounds` option). One by default.
+    fn exploiter_rounds(&self) -> u32 {
+        1
+    }
 }

@@ -63,6 +63,7 @@ pub(super) fn choose<O: Copy>(
         r.pure = mix.strategy.len() == 1;
         r.strategy = mix.strategy;
         r.value = mix.guaranteed;
+        r.depth = mix.plies;
         r.matrix = mix.size;
         r.solve_time = mix.solve_time;
         r.payoffs = mix.payoffs;

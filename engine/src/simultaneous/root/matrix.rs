@@ -24,6 +24,8 @@ pub(super) struct Mix<O> {
     pub guaranteed: f64,
     /// The matrix's size when it was solved (the side's orders, the opponent's).
     pub size: (usize, usize),
+    /// The depth of the payoffs it was solved on, in plies after the round.
+    pub plies: u32,
     pub solve_time: Duration,
     /// White's payoffs of the pairs it was solved and checked on.
     pub payoffs: Vec<Payoff<O>>,
@@ -208,29 +210,8 @@ impl<'a, G: SimultaneousGame> RoundGame<'a, G> {
                 .map(|c| (against(*c), *c))
                 .min_by(|a, b| a.0.total_cmp(&b.0))?;
             if guaranteed >= bar {
-                let mut weights = solution.row.clone();
-                if let Some(target) = self
-                    .predicted
-                    .and_then(|p| self.cols.iter().position(|c| *c == p))
-                {
-                    weights = solve::lean(&matrix, &weights, target, params.lean);
-                }
-                let kept: Vec<(G::Order, f64)> = self
-                    .rows
-                    .iter()
-                    .zip(&weights)
-                    .filter(|(_, p)| **p >= MIN_WEIGHT)
-                    .map(|(o, p)| (*o, *p))
-                    .collect();
-                let mut strategy = normalised(&kept);
-                strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
-                return Some(Mix {
-                    strategy,
-                    guaranteed,
-                    size: (self.rows.len(), self.cols.len()),
-                    solve_time,
-                    payoffs: oracle.known(self.plies),
-                });
+                let support: Vec<G::Order> = support.iter().map(|i| self.rows[*i]).collect();
+                return self.deep_check(&support, theirs, params, oracle, solve_time);
             }
             if self.cols.contains(&worst) {
                 return None;
@@ -238,6 +219,86 @@ impl<'a, G: SimultaneousGame> RoundGame<'a, G> {
             self.cols.push(worst);
         }
         None
+    }
+}
+
+impl<G: SimultaneousGame> RoundGame<'_, G> {
+    /// The deep check of a mix that cleared the bar on payoffs `plies` deep: the mix's rows
+    /// and `m*` against the opponent's whole list, `params.deep_plies` deeper, solved again
+    /// over those rows. Measured, mixes proved on the shallow payoffs were sometimes worth
+    /// less than `m*` deeper (issue #32's R1), so the deeper mix is played only if it
+    /// guarantees `params.mix_margin` more than `m*` does at that depth, against every
+    /// column; otherwise `m*`. `None` also where the time or the budget ran out first.
+    fn deep_check(
+        &self,
+        support: &[G::Order],
+        theirs: &[G::Order],
+        params: &RoundParams,
+        oracle: &mut Oracle<'_, G>,
+        mut solve_time: Duration,
+    ) -> Option<Mix<G::Order>> {
+        let plies = self.plies + params.deep_plies;
+        let mut rows = vec![self.rows[0]];
+        rows.extend(support.iter().filter(|o| **o != self.rows[0]));
+        let pairs: Vec<_> = rows
+            .iter()
+            .flat_map(|r| theirs.iter().map(|c| self.pair(*r, *c)))
+            .collect();
+        if !oracle.fill(&pairs, plies) {
+            return None;
+        }
+        let deep = |r: G::Order, c: G::Order| -> f64 {
+            let (w, b) = self.pair(r, c);
+            let white = oracle.cached(w, b, plies).unwrap_or(0.5);
+            match self.side {
+                Player::White => white,
+                Player::Black => 1.0 - white,
+            }
+        };
+        let t = Instant::now();
+        let matrix =
+            Matrix::from_fn(rows.len(), theirs.len(), |i, j| deep(rows[i], theirs[j])).ok()?;
+        let solution = solve::solve(&matrix);
+        solve_time += t.elapsed();
+        // What the mix guarantees, and the bar, before any lean (which gives up at most its
+        // slack of it).
+        let against = |w: &[f64], c: G::Order| -> f64 {
+            rows.iter().zip(w).map(|(r, p)| p * deep(*r, c)).sum()
+        };
+        let guaranteed = theirs
+            .iter()
+            .map(|c| against(&solution.row, *c))
+            .fold(f64::INFINITY, f64::min);
+        let maximin = theirs
+            .iter()
+            .map(|c| deep(rows[0], *c))
+            .fold(f64::INFINITY, f64::min);
+        if guaranteed < maximin + params.mix_margin {
+            return None;
+        }
+        let mut weights = solution.row.clone();
+        if let Some(target) = self
+            .predicted
+            .and_then(|p| theirs.iter().position(|c| *c == p))
+        {
+            weights = solve::lean(&matrix, &weights, target, params.lean);
+        }
+        let kept: Vec<(G::Order, f64)> = rows
+            .iter()
+            .zip(&weights)
+            .filter(|(_, p)| **p >= MIN_WEIGHT)
+            .map(|(o, p)| (*o, *p))
+            .collect();
+        let mut strategy = normalised(&kept);
+        strategy.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Some(Mix {
+            strategy,
+            guaranteed,
+            size: (rows.len(), theirs.len()),
+            plies,
+            solve_time,
+            payoffs: oracle.known(plies),
+        })
     }
 }
 

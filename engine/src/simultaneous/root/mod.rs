@@ -66,6 +66,9 @@ pub struct RoundParams {
     /// or the engine plays `m*`: payoffs are searches, and a mix that gains less than their
     /// noise only spreads weight onto weaker orders.
     pub mix_margin: f64,
+    /// A mix that clears the bar is checked, and solved again, on payoffs this many plies
+    /// deeper (the deep check, `matrix.rs`) before it is preferred to `m*`.
+    pub deep_plies: u32,
     /// Safe exploitation: a mix leans toward the best answer to the opponent's predicted
     /// order (its own maximin order) by as much as keeps every column of the matrix within
     /// this much of what the mix guaranteed ([`super::solve::lean`]). 0: off.
@@ -83,6 +86,7 @@ impl Default for RoundParams {
             epsilon: 0.01,
             oracle_rounds: 4,
             mix_margin: 0.02,
+            deep_plies: 2,
             lean: 0.0,
         }
     }

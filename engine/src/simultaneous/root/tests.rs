@@ -5,11 +5,17 @@ use crate::game::GameState;
 use crate::toys::Pennies;
 
 fn think_depth(pos: &Pennies, side: Player, depth: u32) -> RoundResult<u8> {
+    think_checked(pos, side, depth, RoundParams::default().deep_plies)
+}
+
+/// As [`think_depth`], a mix checked `deep_plies` deeper (0: not checked).
+fn think_checked(pos: &Pennies, side: Player, depth: u32, deep_plies: u32) -> RoundResult<u8> {
     let params = RoundParams {
         limits: Limits {
             depth: Some(depth),
             ..Limits::default()
         },
+        deep_plies,
         ..RoundParams::default()
     };
     let tt = TranspositionTable::new(1);
@@ -19,10 +25,12 @@ fn think_depth(pos: &Pennies, side: Player, depth: u32) -> RoundResult<u8> {
 
 #[test]
 fn pennies_is_played_half_and_half_by_both_sides() {
-    // Payoffs one round deep: the last round is exact, earlier ones see the lead.
+    // Payoffs one round deep: the last round is exact, earlier ones see the lead. The deep
+    // check's payoffs reach later rounds, where the side writes first and loses each (the
+    // serialized view's lower bound): the same mix, worth a half only in the last round.
     for side in Player::BOTH {
-        for left in 1..=3 {
-            let r = think_depth(&Pennies { left, lead: 0 }, side, 1);
+        for (left, deep_plies) in [1, 2, 3].into_iter().flat_map(|l| [(l, 0), (l, 2)]) {
+            let r = think_checked(&Pennies { left, lead: 0 }, side, 1, deep_plies);
             let p = |o: u8| {
                 r.strategy
                     .iter()
@@ -36,11 +44,15 @@ fn pennies_is_played_half_and_half_by_both_sides() {
                 "the conceding order is dominated: {:?}",
                 r.strategy
             );
-            assert!(
-                (r.value - 0.5).abs() < 0.02,
-                "{side} {left}: value {}",
-                r.value
-            );
+            if deep_plies == 0 || left == 1 {
+                assert!(
+                    (r.value - 0.5).abs() < 0.02,
+                    "{side} {left}: value {}",
+                    r.value
+                );
+            } else {
+                assert!(r.value < 0.5 && r.depth == 3, "{side} {left}: {r:?}");
+            }
             assert!(!r.pure);
         }
     }
@@ -169,4 +181,66 @@ fn a_stop_before_the_first_depth_still_names_an_order() {
         &mut |_| {},
     );
     assert_eq!(r.strategy.len(), 1);
+}
+
+/// `side`'s strategy at the Ven position `fen`, `go depth 2` on a fresh table, the deep check
+/// `deep_plies` deeper.
+fn ven_depth_2(
+    fen: &str,
+    side: Player,
+    deep_plies: u32,
+) -> RoundResult<crate::variants::ven::Order> {
+    let pos = crate::variants::ven::Ven::from_fen(fen).unwrap();
+    let params = RoundParams {
+        limits: Limits {
+            depth: Some(2),
+            ..Limits::default()
+        },
+        deep_plies,
+        ..RoundParams::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let control = Arc::new(Control::default());
+    think(&pos, &[], side, &params, &tt, &control, &mut |_| {})
+}
+
+#[test]
+fn a_mix_the_deeper_payoffs_do_not_keep_ahead_of_the_maximin_order_is_not_played() {
+    // From the deep-payoff suite: on 2-ply payoffs Black's mix clears the bar; 4 plies deep
+    // it guarantees less than the maximin order (issue #32's R1), so the order is played.
+    let fen = "r1bqkb1r/p1p2ppp/1pn2n2/3Np3/8/4PNP1/PPPP1P1P/R1BQKB1R b KQkq e6 0 6";
+    let shallow = ven_depth_2(fen, Player::Black, 0);
+    assert_eq!(shallow.basis, Basis::Matrix, "{shallow:?}");
+    assert_eq!(shallow.depth, 2);
+    let checked = ven_depth_2(fen, Player::Black, 2);
+    assert_eq!(checked.basis, Basis::Serialized, "{checked:?}");
+    assert!(checked.pure && checked.trace.probes > shallow.trace.probes);
+}
+
+#[test]
+fn a_mix_that_passes_the_deep_check_guarantees_its_value_against_every_column_that_deep() {
+    let fen = "r1bqkb1r/p1p2ppp/1pn2n2/3Np3/8/4PNP1/PPPP1P1P/R1BQKB1R b KQkq e6 0 6";
+    let r = ven_depth_2(fen, Player::White, 2);
+    assert_eq!(r.basis, Basis::Matrix, "{r:?}");
+    assert_eq!(r.depth, 4, "the payoffs two plies deeper than the matrix's");
+    let pos = crate::variants::ven::Ven::from_fen(fen).unwrap();
+    let mut theirs = <crate::variants::ven::Ven as SimultaneousGame>::Orders::default();
+    pos.orders(Player::Black, &mut theirs);
+    let payoff = |w, b| {
+        r.payoffs
+            .iter()
+            .find(|(pair, _)| *pair == (w, b))
+            .map(|(_, v)| *v)
+    };
+    let worst = theirs
+        .iter()
+        .map(|b| {
+            r.strategy
+                .iter()
+                .map(|(w, p)| p * payoff(*w, *b).expect("every column searched that deep"))
+                .sum::<f64>()
+        })
+        .fold(f64::INFINITY, f64::min);
+    // The value is the solution's; the strategy played drops weights under a thousandth.
+    assert!((worst - r.value).abs() < 2e-3, "{worst} {}", r.value);
 }

@@ -21,7 +21,7 @@ fn stop(from: Cell, to: Cell, code: Code) -> Cell {
 }
 
 impl DescribeBoard for Ven {
-    fn pgn_name(_: &'static str, _: &()) -> &'static str {
+    fn pgn_name(_: &'static str, _: &Self::Options) -> &'static str {
         "Ven"
     }
 

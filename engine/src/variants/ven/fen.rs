@@ -62,6 +62,7 @@ impl Ven {
             ep: [None, None],
             clock: 0,
             round: 1,
+            exploiter_rounds: super::Options::default().exploiter_rounds,
         };
         pos.ep = read_en_passant(&pos.board, fields[3])?;
         if fields.len() == 6 {

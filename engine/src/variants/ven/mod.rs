@@ -30,6 +30,7 @@
 mod describe;
 mod fen;
 mod insurance;
+mod options;
 mod order;
 mod orders;
 mod position;
@@ -41,6 +42,7 @@ mod zobrist;
 mod tests;
 
 pub use fen::START_FEN;
+pub use options::Options;
 pub use order::Order;
 pub use orders::{OrderList, MAX_ORDERS};
 pub use position::Ven;
@@ -87,16 +89,22 @@ const fn value(role: Role) -> i32 {
 }
 
 impl GameState for Ven {
-    type Options = ();
+    type Options = Options;
 
     const NAME: &'static str = "ven";
 
-    fn start(_: &()) -> Self {
-        Ven::start()
+    fn start(options: &Options) -> Self {
+        Ven {
+            exploiter_rounds: options.exploiter_rounds,
+            ..Ven::start()
+        }
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, ParseError> {
-        Ven::from_fen(fen)
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, ParseError> {
+        Ok(Ven {
+            exploiter_rounds: options.exploiter_rounds,
+            ..Ven::from_fen(fen)?
+        })
     }
 
     fn fen(&self) -> String {
@@ -216,6 +224,10 @@ impl SimultaneousGame for Ven {
         let white = crate::variants::chess::eval::evaluate(&self.view(Player::White));
         let black = crate::variants::chess::eval::evaluate(&self.view(Player::Black));
         (white - black) / 2
+    }
+
+    fn exploiter_rounds(&self) -> u32 {
+        self.exploiter_rounds as u32
     }
 }
 

@@ -23,6 +23,9 @@ pub struct Ven {
     pub(super) ep: [Option<Square>; 2],
     pub(super) clock: u32,
     pub(super) round: u32,
+    /// Not the game's state: the `ExploiterRounds` option ([`super::Options`]), carried for
+    /// the exploiter, as the FEN is read with it. In neither the key nor the FEN.
+    pub(super) exploiter_rounds: u8,
 }
 
 impl Ven {
