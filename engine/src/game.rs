@@ -8,7 +8,7 @@
 //!
 //! Positions are values: [`Game::play`] returns the next position (copy-make). Variants keep
 //! whatever extra state their rules need (travelling pieces, turn state, Detente sets) inside
-//! their position type and hash it into [`Game::key`].
+//! their position type and hash it into [`GameState::key`].
 
 pub use crate::parse_error::ParseError;
 

@@ -18,7 +18,7 @@ const HOMES: [(u8, u8, u8, Player); 4] = [
 ];
 
 impl LeneHau {
-    /// Reads a FEN with the default options ([`Game::from_fen`] sets them): the fields one by
+    /// Reads a FEN with the default options ([`crate::GameState::from_fen`] sets them): the fields one by
     /// one, then what must hold between them.
     pub fn from_fen(fen: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
