@@ -69,7 +69,17 @@ pub(super) fn test<G: SimultaneousGame>(
         return test;
     };
     let view = Serial::opening(root.clone(), side.other(), side);
-    let r = search_view(&view, history, side, limits, params, tt, control);
+    let nested = Control::nested(control);
+    let r = search_view(
+        &view,
+        history,
+        side,
+        limits,
+        params,
+        tt,
+        &nested,
+        &mut |_| {},
+    );
     // The opponent is to move at the test's root: its score is the engine's upper bound.
     let upper = expected_score(-r.score);
     test.upper = Some(upper);

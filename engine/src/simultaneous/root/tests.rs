@@ -244,3 +244,55 @@ fn a_mix_that_passes_the_deep_check_guarantees_its_value_against_every_column_th
     // The value is the solution's; the strategy played drops weights under a thousandth.
     assert!((worst - r.value).abs() < 2e-3, "{worst} {}", r.value);
 }
+
+#[test]
+fn the_main_search_ends_early_only_where_the_next_iteration_cannot_finish_and_the_test_fits() {
+    let ms = Duration::from_millis;
+    let budget = |limits: Limits| RoundParams {
+        limits,
+        ..RoundParams::default()
+    };
+    let pennies = Pennies { left: 3, lead: 0 };
+    let plan =
+        |params: &RoundParams| plan::Plan::new(&pennies, Player::White, params, Instant::now());
+    let nodes = plan(&budget(Limits {
+        nodes: Some(1_000),
+        ..Limits::default()
+    }));
+    // The main search has the whole budget, as the maximin player's.
+    assert_eq!(nodes.main.nodes, Some(1_000));
+    let ends =
+        |spent: u64, last: u64| nodes.ends_main((Duration::ZERO, spent), (Duration::ZERO, last));
+    assert!(
+        !ends(500, 300),
+        "the rest (500) may hold an iteration like the last"
+    );
+    assert!(
+        ends(700, 400),
+        "300 left is less than the last iteration, and 35% of 700"
+    );
+    assert!(
+        !ends(800, 500),
+        "200 left cannot take the test to 700 nodes' depth"
+    );
+    // With a clock the same, in time; `TEST_SHARE` says how much room is enough.
+    let timed = budget(Limits {
+        move_time: Some(ms(1_010)),
+        ..Limits::default()
+    });
+    let clock = plan(&timed);
+    assert_eq!(clock.main.move_time, Some(ms(1_000)));
+    assert!(clock.ends_main((ms(700), 0), (ms(400), 0)));
+    assert!(!clock.ends_main((ms(700), 0), (ms(200), 0)));
+    let roomier = plan(&RoundParams {
+        test_share: 50,
+        ..timed.clone()
+    });
+    assert!(!roomier.ends_main((ms(700), 0), (ms(400), 0)));
+    // A depth limit decides alone: the test follows the main search's last iteration.
+    let deep = plan(&budget(Limits {
+        depth: Some(3),
+        ..Limits::default()
+    }));
+    assert!(!deep.ends_main((ms(700), 700), (ms(400), 400)));
+}
