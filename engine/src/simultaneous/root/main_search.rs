@@ -1,16 +1,11 @@
 //! The main search: the serialized search at the root with the engine writing first in every
-//! round, as the maximin player's. It has the whole budget, as that player has, and ends
-//! early only at an iteration's end that leaves the saddle test room to reach its depth
-//! ([`Plan::ends_main`]).
+//! round, as the maximin player's, with most of the time.
 
 use super::super::serial::Serial;
 use super::super::SimultaneousGame;
-use super::plan::Plan;
 use super::{round_keys, RoundParams};
 use crate::game::Player;
-use crate::search::{
-    self, Bound, Control, Limits, Report, SearchParams, SearchResult, TranspositionTable,
-};
+use crate::search::{self, Control, Limits, SearchParams, SearchResult, TranspositionTable};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -28,45 +23,19 @@ pub(super) struct MainLine<O> {
     pub time: Duration,
 }
 
-/// The main search within `plan`; `None` if it was stopped before its first iteration.
+/// The main search within `limits`; `None` if it was stopped before its first iteration.
 pub(super) fn run<G: SimultaneousGame>(
     root: &G,
     history: &[u64],
     side: Player,
-    plan: &Plan,
+    limits: &Limits,
     params: &RoundParams,
     tt: &TranspositionTable,
     control: &Arc<Control>,
 ) -> Option<MainLine<G::Order>> {
     let began = Instant::now();
     let view = Serial::new(root.clone(), side);
-    let nested = Control::nested(control);
-    // What the search had spent, in time and nodes, when its previous iteration ended.
-    let mut before = (Duration::ZERO, 0);
-    let mut at_iteration_end = |r: Report<G::Order>| {
-        if let Report::Info(info) = r {
-            if info.bound == Bound::Exact && info.multipv == 1 {
-                let last = (
-                    info.time.saturating_sub(before.0),
-                    info.nodes.saturating_sub(before.1),
-                );
-                before = (info.time, info.nodes);
-                if plan.ends_main((info.time, info.nodes), last) {
-                    nested.stop();
-                }
-            }
-        }
-    };
-    let r = search_view(
-        &view,
-        history,
-        side,
-        plan.main.clone(),
-        params,
-        tt,
-        &nested,
-        &mut at_iteration_end,
-    );
+    let r = search_view(&view, history, side, limits.clone(), params, tt, control);
     Some(MainLine {
         order: r.best?,
         reply: r.pv.get(1).copied(),
@@ -78,9 +47,8 @@ pub(super) fn run<G: SimultaneousGame>(
 }
 
 /// Searches `view` (the round's history read with `later` writing first, as every round
-/// after the root is) within `limits`, on the round's threads, under `control` (nested in the
-/// round's), telling `report` of each iteration.
-#[allow(clippy::too_many_arguments)]
+/// after the root is) within `limits`, on the round's threads and a control nested in the
+/// round's.
 pub(super) fn search_view<G: SimultaneousGame>(
     view: &Serial<G>,
     history: &[u64],
@@ -88,8 +56,7 @@ pub(super) fn search_view<G: SimultaneousGame>(
     limits: Limits,
     params: &RoundParams,
     tt: &TranspositionTable,
-    control: &Control,
-    report: &mut dyn FnMut(Report<G::Order>),
+    control: &Arc<Control>,
 ) -> SearchResult<G::Order> {
     let history = round_keys::<G>(history, later);
     let search_params = SearchParams {
@@ -98,5 +65,6 @@ pub(super) fn search_view<G: SimultaneousGame>(
         move_overhead: Duration::ZERO,
         ..SearchParams::default()
     };
-    search::search_within(view, &history, &search_params, tt, control, report)
+    let nested = Control::nested(control);
+    search::search_within(view, &history, &search_params, tt, &nested, &mut |_| {})
 }

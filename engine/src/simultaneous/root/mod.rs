@@ -8,8 +8,7 @@
 //! Measured, every mix on payoffs shallower than that search lost to it (docs/ven-history.md),
 //! so nothing here gives up its depth unless deep bounds say that mixing pays:
 //!
-//! 1. `plan`: how far each phase may go: the main search the whole budget, but ending at an
-//!    iteration's end where the saddle test then has room to reach its depth.
+//! 1. `plan`: the time and node shares of the phases.
 //! 2. `main_search`: the main search.
 //! 3. `saddle`: the *saddle test*, a search at the same depth on the warm table in which the
 //!    opponent writes first in the root round only (every later round is the main search's,
@@ -54,11 +53,9 @@ pub struct RoundParams {
     /// Searches run on this many threads (payoff searches: this many at once).
     pub threads: usize,
     pub move_overhead: Duration,
-    /// The main search has the whole planned time (or node budget), as the maximin player's,
-    /// but where the orders may interact it ends at an iteration's end whose next iteration
-    /// would not finish, if the rest is at least this percent of what it spent: enough for
-    /// the saddle test to reach its depth on the warm table.
-    pub test_share: u32,
+    /// Percent of the planned time (or node budget) the main search takes where the orders
+    /// may interact; the saddle test and the matrix share the rest.
+    pub main_share: u32,
     /// Orders each side brings to the matrix at most.
     pub matrix: usize,
     /// The saddle test's tolerance, in expected score: `U - L` within it is a saddle point.
@@ -84,7 +81,7 @@ impl Default for RoundParams {
             limits: Limits::default(),
             threads: 1,
             move_overhead: Duration::from_millis(10),
-            test_share: plan::TEST_SHARE,
+            main_share: plan::MAIN_SHARE,
             matrix: 4,
             epsilon: 0.01,
             oracle_rounds: 4,
@@ -247,7 +244,7 @@ pub fn think<G: SimultaneousGame>(
     }
     tt.new_search();
     let plan = plan::Plan::new(root, side, params, started);
-    let main = main_search::run(root, history, side, &plan, params, tt, control);
+    let main = main_search::run(root, history, side, &plan.main, params, tt, control);
     let mut result = match main {
         None => RoundResult::pure(mine[0], started),
         Some(main) if !plan.interactive => choice::serialized(&main, Basis::Independent, started),

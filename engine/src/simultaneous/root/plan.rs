@@ -6,16 +6,11 @@ use crate::game::Player;
 use crate::search::{self, Limits, TimePlan};
 use std::time::{Duration, Instant};
 
-/// The least rest, in percent of what the main search spent, for which it ends early and
-/// leaves the rest to the saddle test (measured: the test reaches the main search's depth on
-/// the warm table in about this share of its time).
-pub(super) const TEST_SHARE: u32 = 35;
-
-/// The next iteration of the main search is taken not to finish when the rest is less than
-/// this many times what the last one cost. Measured on Ven at 600 ms a round, an iteration
-/// costs a median 1.3 times the one before, but less than the one before in a quarter of
-/// rounds: 1 keeps the iterations that would finish, nearly always, for the main search.
-const GROWTH: u32 = 1;
+/// Percent of the planned time the main search takes where the orders may interact: the
+/// maximin player spends all of it there, and each iteration costs a few times the last, so
+/// this share nearly always reaches the same depth; the saddle test and the matrix share the
+/// rest (docs/search.md).
+pub(super) const MAIN_SHARE: u32 = 85;
 
 /// When and how far each phase of a round may go.
 pub(super) struct Plan {
@@ -27,11 +22,8 @@ pub(super) struct Plan {
     /// Whether the orders may matter to each other this round (`may_interact`); if not, the
     /// main search takes all the time and its order is played.
     pub interactive: bool,
-    /// The main search's limits: the whole budget, as the maximin player's.
+    /// The main search's limits.
     pub main: Limits,
-    /// Percent of what the main search spent that the rest of the budget must be for it to
-    /// end early ([`RoundParams::test_share`]).
-    test_share: u32,
 }
 
 impl Plan {
@@ -42,38 +34,24 @@ impl Plan {
         started: Instant,
     ) -> Plan {
         let time = TimePlan::new(&params.limits, side, params.move_overhead);
+        let interactive = root.may_interact();
+        let share = if interactive {
+            params.main_share.min(100)
+        } else {
+            100
+        };
         let main = Limits {
             depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
-            move_time: time.soft,
-            nodes: params.limits.nodes,
+            move_time: time.soft.map(|s| s * share / 100),
+            nodes: params.limits.nodes.map(|n| n * share as u64 / 100),
             ..Limits::default()
         };
         Plan {
             deadline: time.soft.map(|s| started + s),
             nodes: params.limits.nodes,
-            interactive: root.may_interact(),
+            interactive,
             main,
-            test_share: params.test_share,
         }
-    }
-
-    /// Whether the main search ends at the end of an iteration that left it having `spent`
-    /// (time, nodes) and cost `last`: only where the orders may interact, the next iteration
-    /// would not finish within the budget, and the rest is enough for the saddle test to reach
-    /// the same depth on the warm table. Elsewhere it goes on as the maximin player's does,
-    /// and the test gets nothing: measured at 600 ms a round, a fixed share for the test bought
-    /// a test at the main search's depth in one round in five (docs/search.md).
-    pub fn ends_main(&self, spent: (Duration, u64), last: (Duration, u64)) -> bool {
-        let ends = |budget: u128, spent: u128, last: u128| {
-            let rest = budget.saturating_sub(spent);
-            rest < last * GROWTH as u128 && rest * 100 >= spent * self.test_share as u128
-        };
-        self.interactive
-            && match (self.main.move_time, self.main.nodes) {
-                (Some(t), _) => ends(t.as_nanos(), spent.0.as_nanos(), last.0.as_nanos()),
-                (None, Some(n)) => ends(n as u128, spent.1 as u128, last.1 as u128),
-                (None, None) => false,
-            }
     }
 
     /// The limits of a later phase `plies` deep: what is left of the time and of the nodes

@@ -69,17 +69,7 @@ pub(super) fn test<G: SimultaneousGame>(
         return test;
     };
     let view = Serial::opening(root.clone(), side.other(), side);
-    let nested = Control::nested(control);
-    let r = search_view(
-        &view,
-        history,
-        side,
-        limits,
-        params,
-        tt,
-        &nested,
-        &mut |_| {},
-    );
+    let r = search_view(&view, history, side, limits, params, tt, control);
     // The opponent is to move at the test's root: its score is the engine's upper bound.
     let upper = expected_score(-r.score);
     test.upper = Some(upper);
