@@ -72,8 +72,15 @@ pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 /// Game phase weight of each role: [`crate::eval::tapered::MAX_PHASE`] at the start, 0 with only kings and pawns.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
+/// A full set of the evaluation's weights, in file order.
+pub type Weights = [Pair; COUNT];
+
 /// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time.
-pub static WEIGHTS: [Pair; COUNT] = weights::parse(include_str!("weights.txt"));
+pub static WEIGHTS: Weights = weights::parse(include_str!("weights.txt"));
+
+/// The weights before they were fitted, from `first_weights.txt`: what 007 and Ven evaluate
+/// with, since the fitted ones, fitted to chess games, lost in 007 (docs/tuning.md).
+pub static FIRST_WEIGHTS: Weights = weights::parse(include_str!("first_weights.txt"));
 
 // Where each group of weights starts in [`WEIGHTS`], in file order.
 /// Material by role (pawn to king).
@@ -136,10 +143,16 @@ pub fn weight_names() -> Vec<String> {
     names
 }
 
-/// Weight `index` counted `count` times for `player`.
+/// Weight `index` of `weights` counted `count` times for `player`.
 #[inline(always)]
-fn w<T: Trace<Term>>(trace: &mut T, index: usize, player: Player, count: i32) -> Pair {
-    weights::take(&WEIGHTS, trace, index, player, count)
+fn w<T: Trace<Term>>(
+    weights: &Weights,
+    trace: &mut T,
+    index: usize,
+    player: Player,
+    count: i32,
+) -> Pair {
+    weights::take(weights, trace, index, player, count)
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -212,7 +225,7 @@ fn piece_attacks(role: Role, sq: Square, occ: crate::Bb64) -> u64 {
 
 /// Everything `us` scores, reported term by term to `trace`.
 #[inline(always)]
-fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
+fn side<T: Trace<Term>>(pos: &Position, us: Player, weights: &Weights, trace: &mut T) -> Pair {
     let them = us.other();
     let occ = pos.occupied();
     let own = pos.player(us).0;
@@ -228,15 +241,27 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     for role in Role::ALL {
         let squares = pos.pieces(us, role);
         for sq in squares.squares() {
-            material += w(trace, MATERIAL + role.index(), us, 1);
-            placement += w(trace, PST + 64 * role.index() + pst_index(us, sq), us, 1);
+            material += w(weights, trace, MATERIAL + role.index(), us, 1);
+            placement += w(
+                weights,
+                trace,
+                PST + 64 * role.index() + pst_index(us, sq),
+                us,
+                1,
+            );
             if matches!(role, Role::Pawn | Role::King) {
                 continue;
             }
             let reach = piece_attacks(role, sq, occ);
             let count = (reach & !own & !their_pawn_attacks).count_ones() as i32;
             let m = role.index() - 1;
-            mobility += w(trace, MOBILITY + m, us, count - MOBILITY_TYPICAL[m]);
+            mobility += w(
+                weights,
+                trace,
+                MOBILITY + m,
+                us,
+                count - MOBILITY_TYPICAL[m],
+            );
             let on_zone = (reach & their_king_zone).count_ones() as i32;
             if on_zone > 0 {
                 attackers += 1;
@@ -245,15 +270,15 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
             if role == Role::Rook {
                 let file = file_bb(sq.0 % 8);
                 if file & (our_pawns | their_pawns) == 0 {
-                    pieces += w(trace, ROOK_OPEN_FILE, us, 1);
+                    pieces += w(weights, trace, ROOK_OPEN_FILE, us, 1);
                 } else if file & our_pawns == 0 {
-                    pieces += w(trace, ROOK_HALF_OPEN_FILE, us, 1);
+                    pieces += w(weights, trace, ROOK_HALF_OPEN_FILE, us, 1);
                 }
             }
         }
     }
     if pos.pieces(us, Role::Bishop).0.count_ones() >= 2 {
-        pieces += w(trace, BISHOP_PAIR, us, 1);
+        pieces += w(weights, trace, BISHOP_PAIR, us, 1);
     }
 
     // Pawn structure and passed pawns.
@@ -261,10 +286,10 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     for file in 0..8u8 {
         let on_file = (our_pawns & file_bb(file)).count_ones() as i32;
         if on_file > 1 {
-            structure += w(trace, DOUBLED, us, on_file - 1);
+            structure += w(weights, trace, DOUBLED, us, on_file - 1);
         }
         if on_file > 0 && our_pawns & adjacent_files(file) == 0 {
-            structure += w(trace, ISOLATED, us, on_file);
+            structure += w(weights, trace, ISOLATED, us, on_file);
         }
     }
     for sq in pos.pieces(us, Role::Pawn).squares() {
@@ -273,7 +298,7 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
         // The front pawn of doubled pawns only: one passer per file.
         let own_in_front = ahead(us, sq, file_bb(file)) & our_pawns;
         if blockers == 0 && own_in_front == 0 {
-            passed += w(trace, PASSED + relative_rank(us, sq), us, 1);
+            passed += w(weights, trace, PASSED + relative_rank(us, sq), us, 1);
         }
     }
 
@@ -282,7 +307,7 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
     let mut king_safety = Pair(0, 0);
     if attackers >= 2 {
         let danger = (attack_weight as usize).min(KING_DANGER_LEN - 1);
-        king_safety += w(trace, KING_DANGER + danger, us, 1);
+        king_safety += w(weights, trace, KING_DANGER + danger, us, 1);
     }
     let king = pos.king(us);
     if relative_rank(us, king) <= 1 {
@@ -299,13 +324,13 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, trace: &mut T) -> Pair {
                 None
             };
             if let Some(index) = shelter {
-                king_safety += w(trace, index, us, 1);
+                king_safety += w(weights, trace, index, us, 1);
             }
         }
     }
 
     let tempo = if pos.side_to_move() == us {
-        w(trace, TEMPO, us, 1)
+        w(weights, trace, TEMPO, us, 1)
     } else {
         Pair(0, 0)
     };
@@ -354,8 +379,14 @@ pub(crate) fn phase(pos: &Position) -> i32 {
 /// The evaluation from the side to move's point of view, every term reported to `trace`.
 #[inline(always)]
 pub fn score<T: Trace<Term>>(pos: &Position, trace: &mut T) -> i32 {
-    let white = side(pos, Player::White, trace);
-    let black = side(pos, Player::Black, trace);
+    score_with(pos, &WEIGHTS, trace)
+}
+
+/// As [`score`], with another set of weights ([`FIRST_WEIGHTS`] for 007 and Ven).
+#[inline(always)]
+fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trace: &mut T) -> i32 {
+    let white = side(pos, Player::White, weights, trace);
+    let black = side(pos, Player::Black, weights, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))
 }
 
@@ -368,13 +399,26 @@ pub fn evaluate(pos: &Position) -> i32 {
     )
 }
 
+/// As [`evaluate`], with another set of weights.
+pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
+    crate::bitboard::with_popcnt(
+        #[inline(always)]
+        || score_with(pos, weights, &mut NoTrace),
+    )
+}
+
 /// The evaluation by terms, for `eval`.
 pub fn breakdown(pos: &Position) -> Breakdown {
+    breakdown_with(pos, &WEIGHTS)
+}
+
+/// As [`breakdown`], with another set of weights.
+pub fn breakdown_with(pos: &Position, weights: &Weights) -> Breakdown {
     let mut b = Breakdown {
         phase: phase(pos),
         ..Breakdown::default()
     };
-    score(pos, &mut b);
+    score_with(pos, weights, &mut b);
     b
 }
 
@@ -437,6 +481,10 @@ mod tests {
     #[test]
     fn the_weights_file_names_every_weight_in_order() {
         assert_eq!(weights::names(include_str!("weights.txt")), weight_names());
+        assert_eq!(
+            weights::names(include_str!("first_weights.txt")),
+            weight_names()
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! chooses the next ply), not of the colour on the board.
 //!
 //! * Material, placement, mobility, pawns, king safety: the orthodox evaluation without its
-//!   tempo term, turned to the controller's side. The orthodox tempo belongs to the colour to
+//!   tempo term, turned to the controller's side, with the weights chess had before they were
+//!   fitted ([`chess_eval::FIRST_WEIGHTS`]: the fitted ones lost in 007). The orthodox tempo belongs to the colour to
 //!   move; in 007 the colour to move may be the controller's enemy, whose ply he chooses, so
 //!   the tempo is counted here instead, for the controller.
 //! * Tempo: each ply of the controller's own colour still to come in this turn (`TEMPO` each).
@@ -77,7 +78,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The orthodox evaluation without the tempo term, from `player`'s side.
 fn orthodox(board: &Board, player: Player) -> i32 {
-    let b = chess_eval::breakdown(board);
+    let b = chess_eval::breakdown_with(board, &chess_eval::FIRST_WEIGHTS);
     let mut white = Pair(0, 0);
     for (term, by_player) in Term::ALL.iter().zip(b.terms) {
         if *term != Term::Tempo {

@@ -219,10 +219,12 @@ impl SimultaneousGame for Ven {
     }
 
     /// The chess evaluation of the board from each side's view, averaged so the chess tempo
-    /// bonus (which has no meaning here) cancels.
+    /// bonus (which has no meaning here) cancels; with chess's weights from before they were
+    /// fitted to chess games (fitted, they did not show they are not worse here: docs/tuning.md).
     fn evaluate_for_white(&self) -> i32 {
-        let white = crate::variants::chess::eval::evaluate(&self.view(Player::White));
-        let black = crate::variants::chess::eval::evaluate(&self.view(Player::Black));
+        use crate::variants::chess::eval::{evaluate_with, FIRST_WEIGHTS};
+        let white = evaluate_with(&self.view(Player::White), &FIRST_WEIGHTS);
+        let black = evaluate_with(&self.view(Player::Black), &FIRST_WEIGHTS);
         (white - black) / 2
     }
 
