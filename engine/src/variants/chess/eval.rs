@@ -552,16 +552,26 @@ mod tests {
             term("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", Term::Mobility)
                 > term("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", Term::Mobility)
         );
-        // A castled king behind its pawns is safer than one with the files open (a middlegame
-        // term: the queens keep the phase up).
+        // A castled king behind its pawns is safer than one with the files open in the
+        // middlegame (phase 22 of 24 here; the fitted weights prefer open files near the king
+        // in the endgame, where the king is a piece).
         assert!(
-            term("3qk3/8/8/8/8/8/5PPP/3Q2K1 w - - 0 1", Term::KingSafety)
-                > term("3qk3/8/8/8/8/8/8/3Q2K1 w - - 0 1", Term::KingSafety)
+            term(
+                "rnbqkbnr/8/8/8/8/8/5PPP/RNBQ1RK1 w - - 0 1",
+                Term::KingSafety
+            ) > term("rnbqkbnr/8/8/8/8/8/8/RNBQ1RK1 w - - 0 1", Term::KingSafety)
         );
-        // Queen and knight bearing on the black king's zone: an attack.
+        // Queen and knight bearing on the black king's zone: an attack, with the rooks and
+        // bishops on (phase 15 of 24; as with the shelter, an attack on the king's zone is a
+        // middlegame term, and the fitted endgame values lean the other way).
         assert!(
-            term("6k1/5ppp/8/4N2Q/8/8/5PPP/6K1 w - - 0 1", Term::KingSafety)
-                > term("6k1/5ppp/8/8/8/8/5PPP/N5KQ w - - 0 1", Term::KingSafety)
+            term(
+                "r1b2rk1/5ppp/8/4N2Q/8/8/5PPP/R1B2RK1 w - - 0 1",
+                Term::KingSafety
+            ) > term(
+                "r1b2rk1/5ppp/8/8/8/8/5PPP/RNBQ1RK1 w - - 0 1",
+                Term::KingSafety
+            )
         );
         // The bishop pair.
         assert!(

@@ -47,7 +47,7 @@ const CENTRE: usize = PAWN_RANK + 8;
 /// Per turn a traveller is still under way: committed force cannot react.
 const TURN_LEFT: usize = CENTRE + 4;
 /// A check a traveller will give from its path, 1 to 7 turns ahead.
-const CHECK_AHEAD: usize = TURN_LEFT + 1;
+pub(super) const CHECK_AHEAD: usize = TURN_LEFT + 1;
 /// A pictorial check of the moment: the checked side must spend its turn on it.
 const IN_CHECK: usize = CHECK_AHEAD + 7;
 /// The side's own advances will open a line onto its king.
@@ -174,11 +174,11 @@ impl LeneHau {
     }
 
     /// The nearest check traveller `p` will give from a square of its remaining path, the
-    /// board otherwise as it is now: its weight.
+    /// board otherwise as it is now: in how many turns, and that turn count's weight.
     #[cfg(test)]
-    pub(crate) fn checks_ahead(&self, p: &Piece, occ: u64) -> i32 {
+    pub(crate) fn checks_ahead(&self, p: &Piece, occ: u64) -> Option<(usize, i32)> {
         self.check_ahead_turns(p, occ)
-            .map_or(0, |j| WEIGHTS[CHECK_AHEAD + j - 1].0)
+            .map(|j| (j, WEIGHTS[CHECK_AHEAD + j - 1].0))
     }
 
     /// In how many turns traveller `p` will first give check from a square of its remaining

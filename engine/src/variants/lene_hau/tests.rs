@@ -4,6 +4,7 @@
 use super::*;
 use crate::game::GameState;
 use crate::perft::perft;
+use eval::{CHECK_AHEAD, WEIGHTS};
 use rand::{rngs::SmallRng, RngExt, SeedableRng};
 
 #[path = "../../../../perft/lene_hau_naive.rs"]
@@ -430,11 +431,15 @@ fn lene_hau_eval_sees_checks_along_a_travellers_path() {
     let p = pos("8/8/8/7k/8/8/8/1K6 w - - 1 2 Ra4>a8");
     let rook = *p.pieces().iter().find(|q| q.role == Role::Rook).unwrap();
     let occ = p.view[0] | p.view[1];
-    assert_eq!(p.checks_ahead(&rook, occ), 8);
+    // Next turn the rook stands on a5, checking along the fifth rank: one turn ahead, scored
+    // by that weight (`time.check_ahead1`).
+    let (turns, weight) = p.checks_ahead(&rook, occ).unwrap();
+    assert_eq!(turns, 1);
+    assert_eq!(weight, WEIGHTS[CHECK_AHEAD].0);
     // A king off the rook's lines is never checked from its path.
     let p = pos("8/8/8/8/8/7k/8/1K6 w - - 1 2 Ra4>a8");
     let rook = *p.pieces().iter().find(|q| q.role == Role::Rook).unwrap();
-    assert_eq!(p.checks_ahead(&rook, p.view[0] | p.view[1]), 0);
+    assert_eq!(p.checks_ahead(&rook, p.view[0] | p.view[1]), None);
 }
 
 /// Example 4: the rook's arrival on d5 will take the knight and pawn standing there (not the
