@@ -3,9 +3,9 @@
 //!
 //! * Material, placement, mobility, pawns, king safety: the orthodox evaluation without its
 //!   tempo term, turned to the controller's side, with the weights chess had before they were
-//!   fitted ([`chess_eval::FIRST_WEIGHTS`]: the fitted ones lost in 007). The orthodox tempo belongs to the colour to
-//!   move; in 007 the colour to move may be the controller's enemy, whose ply he chooses, so
-//!   the tempo is counted here instead, for the controller.
+//!   fitted ([`chess_eval::FIRST_WEIGHTS`]: the fitted ones lost in 007). The orthodox tempo
+//!   belongs to the colour to move; in 007 the colour to move may be the controller's enemy,
+//!   whose ply he chooses, so the tempo is counted here instead, for the controller.
 //! * Tempo: each ply of the controller's own colour still to come in this turn (`TEMPO` each).
 //!   His enemy plies cost him nothing: he picks the enemy's worst move for the enemy.
 //! * The threat of the turn: while an enemy ply and then a friendly ply remain in the turn, the
