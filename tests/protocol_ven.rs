@@ -110,32 +110,35 @@ fn go_needs_a_side_and_answers_a_legal_order_from_its_strategy() {
     }
 }
 
-/// `Lean` (thousandths of expected score) shifts the mix toward the answer to the opponent's
-/// predicted order and leaves the value it reports; 0 leaves the equilibrium as it is. In the
-/// mixing suite's first position, at depth 1 (deterministic), the two mixes differ.
+/// `Lean` (thousandths of expected score, 200 by default): the root reports the order it
+/// predicts for the opponent and, with `Lean` above 0, the record of its predictions. With
+/// no prediction yet scored the slack is 0, so the strategy is the one `Lean 0` plays.
 #[test]
-fn lean_shifts_the_mix_and_keeps_its_value() {
+fn lean_reports_its_prediction_and_leaves_an_untested_opponent_alone() {
     let fen = "1rbqkbnr/1ppp2pp/B1n2p2/4p3/4P3/2N2N1P/PPPP1PP1/R1BQK2R b KQk e6 0 6";
-    let strategy = |lean: u32| {
+    let answer = |options: &str| {
         let lines = session(&format!(
-            "setoption name Lean value {lean}\nposition fen {fen}\ngo side white depth 1\n"
+            "{options}position fen {fen}\ngo side white depth 1\n"
         ));
-        let line = lines
-            .iter()
-            .find(|l| l.starts_with("info string strategy"))
-            .unwrap_or_else(|| panic!("{lines:?}"))
-            .clone();
-        let words: Vec<String> = line.split_whitespace().skip(3).map(String::from).collect();
-        let (pairs, value) = words.split_at(words.len() - 2);
-        (pairs.to_vec(), value[1].clone(), line)
+        let find = |prefix: &str| lines.iter().find(|l| l.starts_with(prefix)).cloned();
+        let strategy = find("info string strategy").unwrap_or_else(|| panic!("{lines:?}"));
+        let root = find("info string root").unwrap_or_else(|| panic!("{lines:?}"));
+        assert!(
+            root.contains(" predicted ") && root.contains(" answer "),
+            "{root}"
+        );
+        (strategy, find("info string trust"))
     };
-    let (plain, plain_value, plain_line) = strategy(0);
-    let (leaned, leaned_value, leaned_line) = strategy(100);
-    assert!(plain.len() >= 4, "a mix: {plain_line}");
-    assert_ne!(plain, leaned, "{plain_line} / {leaned_line}");
-    assert_eq!(plain_value, leaned_value, "{plain_line} / {leaned_line}");
-    let errs = session("setoption name Lean value 101\n");
-    assert!(errors(&errs)[0].contains("'101'"), "{errs:?}");
+    let (leaning, trust) = answer("");
+    assert_eq!(
+        trust.as_deref(),
+        Some("info string trust held 0 of 0 slack 0.0000")
+    );
+    let (plain, trust) = answer("setoption name Lean value 0\n");
+    assert_eq!(trust, None, "Lean 0 scores nothing");
+    assert_eq!(leaning, plain);
+    let errs = session("setoption name Lean value 501\n");
+    assert!(errors(&errs)[0].contains("'501'"), "{errs:?}");
 }
 
 #[test]

@@ -70,6 +70,8 @@ pub struct Rounds<G: SimultaneousGame> {
     position: G,
     keys: Vec<u64>,
     last: Option<G::Report>,
+    /// The last round's orders (White's, Black's).
+    last_orders: Option<(G::Order, G::Order)>,
 }
 
 impl<G: SimultaneousGame> Rounds<G> {
@@ -78,11 +80,17 @@ impl<G: SimultaneousGame> Rounds<G> {
             position,
             keys: Vec::new(),
             last: None,
+            last_orders: None,
         }
     }
 
     pub fn position(&self) -> &G {
         &self.position
+    }
+
+    /// The orders of the last round played (White's, Black's).
+    pub fn last_orders(&self) -> Option<(G::Order, G::Order)> {
+        self.last_orders
     }
 
     /// Keys of the positions before the current one, oldest first.
@@ -100,6 +108,7 @@ impl<G: SimultaneousGame> Rounds<G> {
         let (next, report) = self.position.resolve_with_report(white, black);
         self.keys.push(self.position.key());
         self.position = next;
+        self.last_orders = Some((white, black));
         self.last.insert(report)
     }
 

@@ -11,6 +11,7 @@ use crate::reply::Out;
 use crate::session::{Continuity, SearchEnv, Session};
 use chimera_engine::option;
 use chimera_engine::search::{Control, TranspositionTable};
+use chimera_engine::simultaneous::trust::Trust;
 use chimera_engine::ParseError;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -74,6 +75,8 @@ pub struct Engine {
     pending: VecDeque<Queued>,
     /// The baseline players' generator: seeded by `Seed`, advanced by every baseline move.
     rng: Arc<Mutex<SmallRng>>,
+    /// What this game taught of the opponent's predictability (Ven), forgotten with the table.
+    trust: Arc<Mutex<Trust>>,
     /// The table (with what the search learnt about moves) is of another game: `position` set
     /// up a game that does not go on with the last one, the variant or its rules changed, and
     /// no `ucinewgame` said so. The next search starts with it cleared.
@@ -99,6 +102,7 @@ impl Engine {
             running: None,
             pending: VecDeque::new(),
             rng,
+            trust: Arc::default(),
             new_game: false,
         }
     }
@@ -350,6 +354,7 @@ impl Engine {
             Some(tt) => tt.clear(),
             None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
         }
+        self.trust.lock().unwrap_or_else(|p| p.into_inner()).clear();
         self.new_game = false;
     }
 
@@ -460,6 +465,7 @@ impl Engine {
             options: self.options.clone(),
             out: self.out.clone(),
             rng: self.rng.clone(),
+            trust: self.trust.clone(),
         };
         let infinite = go.limits.infinite;
         let handle = self.sessions[self.current].go(&go, env)?;

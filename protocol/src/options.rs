@@ -72,8 +72,8 @@ const LIMIT_STRENGTH: OptionSpec = OptionSpec::check("UCI_LimitStrength", false)
 const ELO: OptionSpec = OptionSpec::spin("UCI_Elo", ELO_MIN as u64, ELO_MIN as u64, ELO_MAX as u64);
 const ANALYSE_MODE: OptionSpec = OptionSpec::check("UCI_AnalyseMode", false);
 const SHOW_WDL: OptionSpec = OptionSpec::check("UCI_ShowWDL", false);
-/// `Lean` at most: a tenth of expected score.
-const LEAN: OptionSpec = OptionSpec::spin("Lean", 0, 0, 100);
+/// `Lean`: the safe lean's slack at most, in thousandths of expected score (docs/search.md).
+const LEAN: OptionSpec = OptionSpec::spin("Lean", 200, 0, 500);
 
 /// The engine options, in the order `uci` lists them.
 pub const SPECS: [OptionSpec; 14] = [
@@ -245,7 +245,7 @@ mod tests {
                 "'99999999999999999999'",
             ),
             ("UCI_ShowWDL", Some("1"), "'1'"),
-            ("Lean", Some("101"), "'101'"),
+            ("Lean", Some("501"), "'501'"),
         ] {
             let e = o.set(name, value).unwrap_err().to_string();
             assert!(e.contains(token), "{e}");

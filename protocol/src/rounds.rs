@@ -56,6 +56,9 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>, show_wdl:
             "serialized order (no saddle point proven, no mix beat it)".to_string()
         }
         Basis::Unfinished => "unfinished: serialized order".to_string(),
+        Basis::Lean => {
+            "lean toward the answer to the predicted order, within the slack".to_string()
+        }
         Basis::Matrix => format!(
             "matrix {}x{} solved in {} us",
             r.matrix.0,
@@ -73,6 +76,20 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>, show_wdl:
         r.time.as_millis(),
         pv
     )
+}
+
+/// `info string root ...`: what each phase found and cost ([`root::Trace`]), then the
+/// opponent's predicted order and the engine's answer to it, where the saddle test ran.
+fn root_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>) -> String {
+    let mut text = format!("info string root {}", r.trace);
+    if let (Some(c), Some(a)) = (r.predicted, r.answer) {
+        text.push_str(&format!(
+            " predicted {} answer {}",
+            pos.format_order(c),
+            pos.format_order(a)
+        ));
+    }
+    text
 }
 
 /// Draws an order from a mixed strategy (never simply the most likely one).
@@ -177,9 +194,10 @@ impl<G: DescribeRounds> GameRecord for Rounds<G> {
         }
         let root = Rounds::position(self).clone();
         let keys = Rounds::keys(self).to_vec();
+        let last = self.last_orders();
         let limits = go.limits.clone();
         Ok(
-            move |env: &SearchEnv| match write_order(&root, &keys, side, limits, env) {
+            move |env: &SearchEnv| match write_order(&root, &keys, last, side, limits, env) {
                 Some(o) => format!("bestmove {}", root.format_order(o)),
                 None => {
                     env.out.line(&format!(
@@ -259,15 +277,36 @@ fn round_params(limits: Limits, o: &EngineOptions) -> RoundParams {
         limits,
         threads: o.threads,
         move_overhead: Duration::from_millis(o.move_overhead_ms),
+        predict: o.lean_permille > 0,
         lean: o.lean_permille as f64 / 1000.0,
         ..RoundParams::default()
     }
 }
 
+/// Scores the last prediction by the round just played (`last`, from the position of the
+/// last of `keys`) and returns the slack the trust allows, of at most `lean`.
+fn trusted_slack<O: std::hash::Hash>(
+    env: &SearchEnv,
+    keys: &[u64],
+    last: Option<(O, O)>,
+    lean: f64,
+) -> f64 {
+    if lean <= 0.0 {
+        return 0.0;
+    }
+    let mut trust = env.trust.lock().unwrap_or_else(|p| p.into_inner());
+    if let (Some(&from), Some((white, black))) = (keys.last(), last) {
+        trust.observe(from, white, black);
+    }
+    trust.slack(lean)
+}
+
 /// The order the engine writes for `side` as `env.options.play` says, printing its `info`.
+/// `last`: the orders of the round before `root`, which score the last prediction.
 fn write_order<G: SimultaneousGame>(
     root: &G,
     keys: &[u64],
+    last: Option<(G::Order, G::Order)>,
     side: Player,
     limits: Limits,
     env: &SearchEnv,
@@ -295,22 +334,41 @@ fn write_order<G: SimultaneousGame>(
         Play::Exploiter | Play::ExploiterMaximin => {
             // The opponent is this engine with these options and the other player; the
             // session's table is left to the prediction, which then mirrors the opponent's.
+            // Against the default, the session's trust mirrors the opponent's: its
+            // predictions of this engine's orders, scored by the orders this engine wrote.
             let model = match o.play {
-                Play::Exploiter => Model::Root(round_params(limits.clone(), o)),
+                Play::Exploiter => {
+                    let mut params = round_params(limits.clone(), o);
+                    params.lean = trusted_slack(env, keys, last, params.lean);
+                    Model::Root(params)
+                }
                 _ => Model::Maximin(maximin_params(limits.clone(), o)),
             };
             let e = exploiter::respond(root, keys, side, &limits, &model, &env.tt, &env.control);
+            if let Some(column) = e.model_predicted {
+                let mut trust = env.trust.lock().unwrap_or_else(|p| p.into_inner());
+                trust.predict(root.key(), side, column);
+            }
             env.out.line(&format!("info string {}", e.describe(root)));
             wait_for_stop();
             e.order
         }
         Play::Search => {
-            let params = round_params(limits, o);
+            let mut params = round_params(limits, o);
+            params.lean = trusted_slack(env, keys, last, params.lean);
             let out = &env.out;
             let r = root::think(root, keys, side, &params, &env.tt, &env.control, &mut |r| {
                 out.line(&depth_line(root, r, o.show_wdl));
-                out.line(&format!("info string root {}", r.trace));
+                out.line(&root_line(root, r));
             });
+            if let Some(column) = r.predicted.filter(|_| params.predict) {
+                let mut trust = env.trust.lock().unwrap_or_else(|p| p.into_inner());
+                trust.predict(root.key(), side.other(), column);
+                out.line(&format!(
+                    "info string trust held {} of {} slack {:.4}",
+                    trust.held, trust.seen, params.lean
+                ));
+            }
             if r.strategy.is_empty() {
                 return None;
             }

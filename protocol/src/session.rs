@@ -15,6 +15,7 @@ use crate::reply::Out;
 use chimera_engine::history::History;
 use chimera_engine::option::OptionSpec;
 use chimera_engine::search::{Control, TranspositionTable};
+use chimera_engine::simultaneous::trust::Trust;
 use chimera_engine::{GameState, ParseError, VariantOptions};
 use rand::rngs::SmallRng;
 use std::sync::atomic::AtomicBool;
@@ -41,6 +42,8 @@ pub struct SearchEnv {
     pub out: Out,
     /// The baseline players' generator, seeded by `Seed` and kept across searches.
     pub rng: Arc<Mutex<SmallRng>>,
+    /// How often this game's predictions of the opponent held (Ven's safe lean).
+    pub trust: Arc<Mutex<Trust>>,
 }
 
 /// Nodes and time of a `bench`.

@@ -720,3 +720,71 @@ fn a_new_game_without_ucinewgame_searches_with_a_clear_table() {
     let cold = last_nodes(&cold_capture.wait_for("bestmove"));
     assert!(kept < cold, "{kept} vs {cold}");
 }
+
+/// The words after `key` in the line of `out` that starts with `prefix`.
+fn field_after<'a>(out: &'a [String], prefix: &str, key: &str) -> Vec<&'a str> {
+    let line = out
+        .iter()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' line: {out:?}"));
+    let rest = line
+        .split(key)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no '{key}' in {line}"));
+    rest.split_whitespace().collect()
+}
+
+#[test]
+fn the_lean_scores_its_predictions_by_the_orders_the_opponent_wrote() {
+    // Each round the root reports the opponent's predicted order; the next `go` scores it
+    // by the round the GUI then sent. Writing the predicted coin holds the prediction,
+    // writing another does not, and `ucinewgame` forgets the record.
+    let (mut e, c) = engine();
+    send(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value pennies",
+            "setoption name Lean value 200",
+            "ucinewgame",
+        ],
+    );
+    for (follow, expected) in [
+        (true, [(0, 0), (1, 1), (2, 2)]),
+        (false, [(0, 0), (0, 1), (0, 2)]),
+    ] {
+        let mut moves: Vec<String> = Vec::new();
+        for (held, seen) in expected {
+            let position = if moves.is_empty() {
+                "position startpos".to_string()
+            } else {
+                format!("position startpos moves {}", moves.join(" "))
+            };
+            send(&mut e, &[&position, "go side white depth 1"]);
+            let out = c.wait_for("bestmove");
+            let trust = field_after(&out, "info string trust", "held");
+            assert_eq!(
+                (trust[0], trust[2]),
+                (held.to_string().as_str(), seen.to_string().as_str()),
+                "{out:?}"
+            );
+            let predicted = field_after(&out, "info string root", " predicted ")[0].to_string();
+            let white = out
+                .last()
+                .unwrap()
+                .strip_prefix("bestmove ")
+                .unwrap()
+                .to_string();
+            let black = if follow {
+                predicted
+            } else {
+                ["0", "1", "2"]
+                    .into_iter()
+                    .find(|o| *o != predicted)
+                    .unwrap()
+                    .to_string()
+            };
+            moves.push(format!("{white},{black}"));
+        }
+        send(&mut e, &["ucinewgame"]);
+    }
+}

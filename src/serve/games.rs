@@ -7,6 +7,7 @@
 use super::clock::Clock;
 use crate::board::BoardGame;
 use chimera_engine::search::{Control, TranspositionTable};
+use chimera_engine::simultaneous::trust::Trust;
 use chimera_engine::Player;
 use chimera_protocol::command::Go;
 use chimera_protocol::options::EngineOptions;
@@ -172,6 +173,8 @@ pub struct WebGame {
     /// The game's time control, kept here (none: the engine plays on the strength asked).
     pub clock: Option<Clock>,
     tt: Option<Arc<TranspositionTable>>,
+    /// How often the engine's predictions of the player held (Ven's safe lean).
+    trust: Arc<Mutex<Trust>>,
 }
 
 impl WebGame {
@@ -357,6 +360,7 @@ impl Table {
             used: Instant::now(),
             clock: None,
             tt: None,
+            trust: Arc::default(),
         }));
         let mut map = self.map();
         if map.len() >= self.max_games {
@@ -446,6 +450,7 @@ impl Table {
             },
             out: Out::new(sink),
             rng: Arc::new(Mutex::new(rand::rngs::SmallRng::seed_from_u64(g.id))),
+            trust: g.trust.clone(),
         };
         g.analysis = Analysis {
             side: Some(board.to_move()),

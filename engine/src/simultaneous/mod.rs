@@ -19,6 +19,7 @@ pub mod perft;
 pub mod root;
 pub mod serial;
 pub mod solve;
+pub mod trust;
 
 use crate::game::{GameState, MoveList, Outcome, ParseError, Player};
 use std::fmt;

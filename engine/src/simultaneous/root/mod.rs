@@ -23,11 +23,16 @@
 //!    that does not finish, leaves `m*`: the root is never weaker than the main search alone.
 //!
 //! The engine then draws its order from the strategy (the caller holds the seeded generator).
-//! With [`RoundParams::lean`] set, a mix first leans toward the best answer to the order the
-//! opponent would write as a maximin player (the saddle test's), within that slack of what it
-//! guarantees ([`super::solve::lean`]).
+//!
+//! Against a predictable opponent the root may lean ([`RoundParams::predict`]): it reports the
+//! order it predicts for the opponent, which the session scores by the order then written
+//! ([`super::trust`]), and where the predictions have held (a slack [`RoundParams::lean`]
+//! above 0) the saddle test and the matrix give way to `lean`: the opponent's own serialized
+//! search predicts its order, and `m*` leans toward the answer to it, as far as a search as
+//! deep proves the mix worth `L - δ` against every order, and by half at most.
 
 mod choice;
+mod lean;
 mod main_search;
 mod matrix;
 mod oracle;
@@ -69,9 +74,16 @@ pub struct RoundParams {
     /// A mix that clears the bar is checked, and solved again, on payoffs this many plies
     /// deeper (the deep check, `matrix.rs`) before it is preferred to `m*`.
     pub deep_plies: u32,
-    /// Safe exploitation: a mix leans toward the best answer to the opponent's predicted
-    /// order (its own maximin order) by as much as keeps every column of the matrix within
-    /// this much of what the mix guaranteed ([`super::solve::lean`]). 0: off.
+    /// Safe exploitation: report the order the opponent would write as a maximin player
+    /// ([`RoundResult::predicted`]), so that the session can score its predictions; and where
+    /// it trusts them (`lean` above 0), predict that order with the opponent's own serialized
+    /// search in place of the saddle test and the matrix, and lean toward the best answer
+    /// to it as far as the mix still guarantees `L - lean` (`lean.rs`).
+    pub predict: bool,
+    /// The slack `δ` the lean may give up, in expected score: the session sets it from how
+    /// often its predictions of this opponent held ([`super::trust::Trust`]). Without
+    /// `predict` (`chimera exploit --lean`), a proved mix leans instead toward the answer to
+    /// the saddle test's order for the opponent, within it ([`super::solve::lean`]). 0: off.
     pub lean: f64,
 }
 
@@ -87,6 +99,7 @@ impl Default for RoundParams {
             oracle_rounds: 4,
             mix_margin: 0.02,
             deep_plies: 2,
+            predict: false,
             lean: 0.0,
         }
     }
@@ -109,6 +122,9 @@ pub enum Basis {
     Serialized,
     /// Stopped before an answer was complete: the serialized order found so far.
     Unfinished,
+    /// `m*` leaning toward the best answer to the opponent's predicted order, the mix proved
+    /// worth at least `L - δ` against every order.
+    Lean,
 }
 
 /// The strategy for one side, most likely order first, and what it is worth.
@@ -136,6 +152,10 @@ pub struct RoundResult<O> {
     pub payoffs: Vec<Payoff<O>>,
     /// What each phase found and cost (`info string root ...`).
     pub trace: Trace,
+    /// The opponent's predicted order: the one it would write as a maximin player (the saddle
+    /// test's), and the engine's best answer to it. `None` where the test did not run.
+    pub predicted: Option<O>,
+    pub answer: Option<O>,
 }
 
 /// What the root's phases found and what they cost, for `info string root`: the main
@@ -156,6 +176,19 @@ pub struct Trace {
     pub probes: usize,
     pub matrix_nodes: u64,
     pub matrix_time: Duration,
+    /// The lean (`None`: it did not run): the prediction's depth, the check's, what the
+    /// answer guarantees by the check, and the cost of both.
+    pub lean: Option<LeanTrace>,
+}
+
+/// What the lean found and cost, for `info string root`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LeanTrace {
+    pub depth: u32,
+    pub check_depth: u32,
+    pub guaranteed: Option<f64>,
+    pub nodes: u64,
+    pub time: Duration,
 }
 
 impl fmt::Display for Trace {
@@ -184,7 +217,15 @@ impl fmt::Display for Trace {
             self.probes,
             self.matrix_nodes,
             self.matrix_time.as_millis()
-        )
+        )?;
+        if let Some(l) = self.lean {
+            write!(f, " lean depth {} check depth {}", l.depth, l.check_depth)?;
+            if let Some(g) = l.guaranteed {
+                write!(f, " worth {g:.4}")?;
+            }
+            write!(f, " nodes {} time {}", l.nodes, l.time.as_millis())?;
+        }
+        Ok(())
     }
 }
 
@@ -214,6 +255,8 @@ impl<O> RoundResult<O> {
             time: Duration::ZERO,
             payoffs: Vec::new(),
             trace: Trace::default(),
+            predicted: None,
+            answer: None,
         }
     }
 }
@@ -248,6 +291,10 @@ pub fn think<G: SimultaneousGame>(
     let mut result = match main {
         None => RoundResult::pure(mine[0], started),
         Some(main) if !plan.interactive => choice::serialized(&main, Basis::Independent, started),
+        Some(main) if params.predict && params.lean > 0.0 => {
+            let lean = lean::run(root, history, side, &main, &plan, params, tt, control);
+            choice::leaned(&main, &lean, params.lean, started)
+        }
         Some(main) => {
             let test = saddle::test(root, history, side, &main, &plan, params, tt, control);
             if test.verdict == saddle::Verdict::Fails {

@@ -3,6 +3,7 @@
 use super::*;
 use crate::game::GameState;
 use crate::toys::Pennies;
+use crate::variants::ven::Ven;
 
 fn think_depth(pos: &Pennies, side: Player, depth: u32) -> RoundResult<u8> {
     think_checked(pos, side, depth, RoundParams::default().deep_plies)
@@ -133,7 +134,6 @@ fn a_mix_is_played_for_what_it_guarantees_against_every_column() {
 
 #[test]
 fn maximin_counts_its_depth_in_rounds() {
-    use crate::variants::ven::Ven;
     // White's queen can take d7, which Black can answer (avenge, or move the pawn): one
     // ply, where that answer is unseen, and one round disagree here.
     let fen = "r1bqkb1r/pppppppp/2n5/8/8/2P2N2/PPP2PPP/R1BQKB1R b KQkq - 0 6";
@@ -243,4 +243,108 @@ fn a_mix_that_passes_the_deep_check_guarantees_its_value_against_every_column_th
         .fold(f64::INFINITY, f64::min);
     // The value is the solution's; the strategy played drops weights under a thousandth.
     assert!((worst - r.value).abs() < 2e-3, "{worst} {}", r.value);
+}
+
+/// The root at `go depth 2` on a Ven position, predicting the opponent with slack `lean`.
+fn think_predicting(
+    fen: &str,
+    side: Player,
+    lean: f64,
+) -> RoundResult<<Ven as SimultaneousGame>::Order> {
+    let params = RoundParams {
+        limits: Limits {
+            depth: Some(2),
+            ..Limits::default()
+        },
+        predict: true,
+        lean,
+        ..RoundParams::default()
+    };
+    let tt = TranspositionTable::new(4);
+    let control = Arc::new(Control::default());
+    let pos = Ven::from_fen(fen).unwrap();
+    think(&pos, &[], side, &params, &tt, &control, &mut |_| {})
+}
+
+#[test]
+fn without_trust_the_root_only_reports_its_prediction() {
+    // No slack: the saddle test and the matrix decide as without prediction, and the order
+    // the test found for the opponent is reported for the session to score.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    for side in Player::BOTH {
+        let plain = {
+            let params = RoundParams {
+                limits: Limits {
+                    depth: Some(2),
+                    ..Limits::default()
+                },
+                ..RoundParams::default()
+            };
+            let tt = TranspositionTable::new(4);
+            let control = Arc::new(Control::default());
+            think(
+                &Ven::from_fen(fen).unwrap(),
+                &[],
+                side,
+                &params,
+                &tt,
+                &control,
+                &mut |_| {},
+            )
+        };
+        let r = think_predicting(fen, side, 0.0);
+        assert!(r.trace.lean.is_none() && r.basis != Basis::Lean, "{r:?}");
+        assert_eq!(r.strategy, plain.strategy, "{side}");
+        assert!(
+            r.predicted.is_some() && r.predicted == plain.predicted,
+            "{r:?}"
+        );
+    }
+}
+
+#[test]
+fn the_lean_plays_the_answer_only_within_its_slack() {
+    // With slack, the opponent's order is predicted by its own search and answered; the
+    // answer is played only where the check proves it worth `L - δ` against every order.
+    let mut leaned = 0;
+    for fen in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bqk2r/1pp2ppp/p1n2n2/2bBp3/3PP3/5N2/PPP2PPP/RNBQK2R b KQkq d3 0 7",
+        "rnbqkb1r/ppp2ppp/3p1n2/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4",
+    ] {
+        for side in Player::BOTH {
+            for lean in [0.0001, 0.2] {
+                let r = think_predicting(fen, side, lean);
+                let trace = r.trace.lean.expect("the lean ran");
+                assert!(r.predicted.is_some() && r.answer.is_some(), "{r:?}");
+                assert!(trace.depth > 0, "{r:?}");
+                if r.basis == Basis::Lean {
+                    // `m*` and the answer, at most half on the answer, and what the two
+                    // guarantee together within the slack of `L`.
+                    leaned += 1;
+                    let worth = trace.guaranteed.unwrap();
+                    let lower = r.trace.lower;
+                    assert!(worth >= lower - lean, "{r:?}");
+                    assert!(trace.check_depth + 2 >= r.trace.main_depth, "{r:?}");
+                    let [(first, q), (answer, p)] = r.strategy[..] else {
+                        panic!("two orders: {r:?}");
+                    };
+                    assert!(answer == r.answer.unwrap() && first != answer, "{r:?}");
+                    assert!(p > 0.0 && p <= choice::ANSWER_WEIGHT && (p + q - 1.0).abs() < 1e-12);
+                    assert!(
+                        (r.value - ((1.0 - p) * lower + p * worth)).abs() < 1e-12,
+                        "{r:?}"
+                    );
+                    assert!(r.value >= lower - lean - 1e-12, "{r:?}");
+                } else {
+                    assert_eq!(r.basis, Basis::Serialized, "{r:?}");
+                    assert!(r.pure && r.value == r.trace.lower, "{r:?}");
+                    if let Some(worth) = trace.guaranteed {
+                        assert!(worth < r.trace.lower - lean, "{r:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(leaned > 0, "no position leaned at a slack of 0.2");
 }
