@@ -56,7 +56,7 @@ impl Plan {
         let main = Limits {
             depth: Some(params.limits.depth.map_or(search::MAX_DEPTH, |d| 2 * d)),
             move_time: time.soft.map(|s| s * share / 100),
-            nodes: params.limits.nodes.map(|n| n * share as u64 / 100),
+            nodes: params.limits.nodes.map(|n| percent_of(n, share)),
             ..Limits::default()
         };
         Plan {
@@ -84,7 +84,7 @@ impl Plan {
             None => None,
         };
         let nodes = match self.nodes {
-            Some(n) => Some((n * percent as u64 / 100).saturating_sub(spent)).filter(|n| *n > 0),
+            Some(n) => Some(percent_of(n, percent).saturating_sub(spent)).filter(|n| *n > 0),
             None => None,
         };
         if (self.deadline.is_some() && move_time.is_none())
@@ -99,4 +99,9 @@ impl Plan {
             ..Limits::default()
         })
     }
+}
+
+/// `percent` of a node budget, without overflow for any budget `go nodes` may name.
+fn percent_of(nodes: u64, percent: u32) -> u64 {
+    (nodes as u128 * percent as u128 / 100) as u64
 }
