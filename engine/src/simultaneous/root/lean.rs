@@ -17,11 +17,10 @@
 use super::super::serial::Serial;
 use super::super::SimultaneousGame;
 use super::main_search::{search_view, MainLine};
-use super::plan::{Plan, PREDICTION_ENDS};
-use super::RoundParams;
-use crate::game::{Game, Player};
-use crate::search::{score::expected_score, Control, TranspositionTable};
-use std::sync::Arc;
+use super::plan::PREDICTION_ENDS;
+use super::Round;
+use crate::game::Game;
+use crate::search::score::expected_score;
 use std::time::{Duration, Instant};
 
 /// What the prediction found and what the check decided.
@@ -40,17 +39,12 @@ pub(super) struct Lean<O> {
 }
 
 /// Predicts the opponent's order after `main` and checks the answer to it, in the plan's rest.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run<G: SimultaneousGame>(
-    root: &G,
-    history: &[u64],
-    side: Player,
+    round: &Round<G>,
     main: &MainLine<G::Order>,
-    plan: &Plan,
-    params: &RoundParams,
-    tt: &TranspositionTable,
-    control: &Arc<Control>,
 ) -> Lean<G::Order> {
+    let (root, history, side, plan) = (round.root, round.history, round.side, round.plan);
+    let (params, tt, control) = (round.params, round.tt, round.control);
     let began = Instant::now();
     let mut lean = Lean {
         column: None,

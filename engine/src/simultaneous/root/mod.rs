@@ -288,15 +288,24 @@ pub fn think<G: SimultaneousGame>(
     tt.new_search();
     let plan = plan::Plan::new(root, side, params, started);
     let main = main_search::run(root, history, side, &plan.main, params, tt, control);
+    let round = Round {
+        root,
+        history,
+        side,
+        plan: &plan,
+        params,
+        tt,
+        control,
+    };
     let mut result = match main {
         None => RoundResult::pure(mine[0], started),
         Some(main) if !plan.interactive => choice::serialized(&main, Basis::Independent, started),
         Some(main) if params.predict && params.lean > 0.0 => {
-            let lean = lean::run(root, history, side, &main, &plan, params, tt, control);
+            let lean = lean::run(&round, &main);
             choice::leaned(&main, &lean, params.lean, started)
         }
         Some(main) => {
-            let test = saddle::test(root, history, side, &main, &plan, params, tt, control);
+            let test = saddle::test(&round, &main);
             if test.verdict == saddle::Verdict::Fails {
                 let game = matrix::RoundGame::new(root, side, &main, &test, &plan, params, tt);
                 let mix = game.solve(history, &theirs, params, tt, control);
@@ -313,6 +322,18 @@ pub fn think<G: SimultaneousGame>(
     }
     result.time = started.elapsed();
     result
+}
+
+/// What the phases after the main search work with: the round, the side, the plan, the
+/// parameters, the table and the control.
+struct Round<'a, G: SimultaneousGame> {
+    root: &'a G,
+    history: &'a [u64],
+    side: Player,
+    plan: &'a plan::Plan,
+    params: &'a RoundParams,
+    tt: &'a TranspositionTable,
+    control: &'a Arc<Control>,
 }
 
 /// The serialized maximin order: `side` writes first and the opponent answers knowing it, in

@@ -11,11 +11,8 @@
 use super::super::serial::Serial;
 use super::super::SimultaneousGame;
 use super::main_search::{search_view, MainLine};
-use super::plan::Plan;
-use super::RoundParams;
-use crate::game::Player;
-use crate::search::{score::expected_score, Control, TranspositionTable};
-use std::sync::Arc;
+use super::Round;
+use crate::search::score::expected_score;
 use std::time::{Duration, Instant};
 
 /// What the test decided.
@@ -44,17 +41,12 @@ pub(super) struct Test<O> {
 }
 
 /// Runs the saddle test after `main`, in what is left of the plan.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn test<G: SimultaneousGame>(
-    root: &G,
-    history: &[u64],
-    side: Player,
+    round: &Round<G>,
     main: &MainLine<G::Order>,
-    plan: &Plan,
-    params: &RoundParams,
-    tt: &TranspositionTable,
-    control: &Arc<Control>,
 ) -> Test<G::Order> {
+    let (root, history, side, plan) = (round.root, round.history, round.side, round.plan);
+    let (params, tt, control) = (round.params, round.tt, round.control);
     let began = Instant::now();
     let mut test = Test {
         verdict: Verdict::Unknown,
