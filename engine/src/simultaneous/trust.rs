@@ -3,10 +3,10 @@
 //!
 //! Each round the root predicts the order the opponent would write as a maximin player. When
 //! the round has been played, the session tells the trust which order the opponent wrote.
-//! The trust keeps a running rate of the predictions that held, each new one weighing
-//! [`WEIGHT`]. The lean may give up `δ = lean × s`, where `s` rises from 0 at a rate of
-//! [`FLOOR`] to 1 at [`FULL`]. So it starts at 0, grows as an opponent keeps writing what was
-//! predicted, and falls back to 0 within a few rounds of failed predictions. Against an
+//! The trust keeps a running rate of the predictions that held, each new one weighing a
+//! quarter (`WEIGHT`). The lean may give up `δ = lean × s`, where `s` rises from 0 at a rate
+//! of 0.5 (`FLOOR`) to 1 at 0.8 (`FULL`). So it starts at 0, grows as an opponent keeps writing
+//! what was predicted, and falls back to 0 within a few rounds of failed predictions. Against an
 //! opponent that mixes, or that itself answers a prediction of the engine, it risks nothing.
 
 use crate::game::Player;
