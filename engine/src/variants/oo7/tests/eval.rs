@@ -117,3 +117,27 @@ fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
     let luft = pos("6k1/5pp1/7p/8/8/8/8/R5K1 b - - 0 1 w2/3", "standard");
     assert!(!mate_threat(luft.board(), Player::White));
 }
+
+#[test]
+fn the_orthodox_part_uses_chess_s_first_weights_not_the_fitted_ones() {
+    use crate::eval::tapered::Pair;
+    use crate::variants::chess::eval::{breakdown_with, Term, Weights, FIRST_WEIGHTS, WEIGHTS};
+    // The last ply of the turn counts no threat: the evaluation is chess's without its tempo,
+    // plus one ply of 007's tempo.
+    let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let chess = crate::variants::chess::Position::from_fen(board).unwrap();
+    let orthodox = |weights: &Weights| {
+        let b = breakdown_with(&chess, weights);
+        let white = Term::ALL
+            .iter()
+            .zip(b.terms)
+            .filter(|(term, _)| **term != Term::Tempo)
+            .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
+        b.taper(white)
+    };
+    assert_ne!(orthodox(&FIRST_WEIGHTS), orthodox(&WEIGHTS));
+    assert_eq!(
+        eval(&format!("{board} w3/3"), "standard"),
+        orthodox(&FIRST_WEIGHTS) + TEMPO
+    );
+}
