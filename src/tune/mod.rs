@@ -1,5 +1,5 @@
 //! `chimera tune --variant V --data FILE... [--held-out FILE...] [--out FILE] [--lambda L]
-//! [--epochs E] [--rate R] [--l2 P] [--freeze PREFIX...]`:
+//! [--epochs E] [--rate R] [--l2 P] [--scale K] [--freeze PREFIX...]`:
 //! fits a variant's evaluation weights to datagen's positions by Texel's method
 //! ([`texel`]) and writes them to the weights file the build embeds (docs/tuning.md).
 
@@ -8,7 +8,7 @@ mod texel;
 use crate::cli::ranged;
 use crate::datagen::record::Record;
 use chimera_engine::eval::weights::{self, Features, Tunable};
-use chimera_engine::variants::{chess, double_ended, lene_hau, vanguard};
+use chimera_engine::variants::{chess, double_ended, lene_hau, oo7, vanguard};
 use texel::{Fit, Sample};
 
 /// `chimera tune`'s arguments (docs/tuning.md).
@@ -39,13 +39,18 @@ pub struct Args {
     /// such as another seed's datagen)
     #[arg(long = "held-out", value_name = "FILE", num_args = 1..)]
     pub held_out: Vec<String>,
+    /// The logistic's scale K (400 centipawns times 1/K give odds of ten to one), instead of
+    /// fitting it to the results: for data whose results say little, such as 007's mostly
+    /// drawn games, where the fitted K shrinks toward 0
+    #[arg(long, value_name = "K", value_parser = ranged(0.01f64, 10.0))]
+    pub scale: Option<f64>,
     /// Hold fixed the weights whose names start with any PREFIX (such as `material.`)
     #[arg(long, value_name = "PREFIX", num_args = 1..)]
     pub freeze: Vec<String>,
 }
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
-const TUNABLE: &[&str] = &["chess", "double-ended", "lene-hau", "vanguard"];
+const TUNABLE: &[&str] = &["chess", "double-ended", "lene-hau", "vanguard", "007"];
 
 /// Runs the command; the error is the one line to print.
 pub fn run(args: &Args) -> Result<(), String> {
@@ -54,6 +59,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         "double-ended" => tune::<double_ended::DoubleEndedChess>(args),
         "lene-hau" => tune::<lene_hau::LeneHau>(args),
         "vanguard" => tune::<vanguard::Vanguard>(args),
+        "007" => tune::<oo7::Position>(args),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (tunable: {})",
             TUNABLE.join(", ")
@@ -131,11 +137,18 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         held_out.len(),
         names.len()
     );
-    let fit = Fit::new(G::weights(), &train, args.lambda);
+    let fit = Fit::new(G::weights(), &train, args.lambda, args.scale);
     let before = (fit.loss(&train), fit.loss(&held_out));
     eprintln!(
-        "scale K = {:.3}; loss before: training {:.6}, held out {:.6}",
-        fit.k, before.0, before.1
+        "scale K = {:.3} ({}); loss before: training {:.6}, held out {:.6}",
+        fit.k,
+        if args.scale.is_some() {
+            "given"
+        } else {
+            "fitted to the results"
+        },
+        before.0,
+        before.1
     );
     let k = fit.k;
     let fitted = fit.descend(&train, args.epochs, args.rate, args.l2, &frozen);
@@ -160,6 +173,9 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         if !values.is_empty() {
             extra += &format!(" {flag} {}", values.join(" "));
         }
+    }
+    if let Some(k) = args.scale {
+        extra += &format!(" --scale {k}");
     }
     let header = format!(
         "{} evaluation weights: `name middlegame endgame` in centipawns, in the order the\n\
@@ -222,6 +238,11 @@ mod tests {
                 vec!["material.".into(), "centre.".into()]
             )
         );
+        assert_eq!(parse_args("--data a --scale 1.5").unwrap().scale, Some(1.5));
+        assert_eq!(parse_args("--data a").unwrap().scale, None);
+        assert!(parse_args("--data a --scale 0")
+            .unwrap_err()
+            .contains("'0'"));
         let e = run(&parse_args("--variant ven --data x").unwrap());
         assert!(e.unwrap_err().contains("'ven'"));
     }

@@ -72,9 +72,19 @@ pub struct Fit {
 }
 
 impl Fit {
-    /// The weights `weights`, with `K` fitted to the training samples' results.
-    pub fn new(weights: &[Pair], train: &[Sample], lambda: f64) -> Fit {
+    /// The weights `weights`, with the scale `K` given, or else fitted to the training samples'
+    /// results.
+    pub fn new(weights: &[Pair], train: &[Sample], lambda: f64, scale: Option<f64>) -> Fit {
         let w: Vec<[f64; 2]> = weights.iter().map(|p| [p.0 as f64, p.1 as f64]).collect();
+        let fit = |k| Fit {
+            k,
+            lambda,
+            start: w.clone(),
+            w: w.clone(),
+        };
+        if let Some(k) = scale {
+            return fit(k);
+        }
         let evals: Vec<f64> = train.iter().map(|s| s.eval(&w)).collect();
         let loss = |k: f64| -> f64 {
             let sum: f64 = (train.iter().zip(&evals))
@@ -93,12 +103,7 @@ impl Fit {
                 lo = a;
             }
         }
-        Fit {
-            k: (lo + hi) / 2.0,
-            lambda,
-            start: w.clone(),
-            w,
-        }
+        fit((lo + hi) / 2.0)
     }
 
     fn target(&self, s: &Sample) -> f64 {
@@ -194,7 +199,14 @@ mod tests {
             };
             samples.push(Sample::new(&f, 12, &[Pair(0, 0), Pair(0, 0)], 0, &record));
         }
-        let start = Fit::new(&[Pair(10, 10), Pair(10, 10)], &samples, 0.0);
+        let start = Fit::new(&[Pair(10, 10), Pair(10, 10)], &samples, 0.0, None);
+        // A given scale is kept; else it is fitted (these results follow the evaluation, so
+        // their K is far from the bracket's ends).
+        assert_eq!(
+            Fit::new(&[Pair(10, 10), Pair(10, 10)], &samples, 0.0, Some(1.25)).k,
+            1.25
+        );
+        assert!(start.k > 0.1 && start.k < 4.9, "{}", start.k);
         let before = start.loss(&samples);
         let fitted = start.descend(&samples, 300, 5.0, 0.0, &[]);
         assert!(fitted.loss(&samples) < before / 10.0);

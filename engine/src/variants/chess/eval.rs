@@ -78,8 +78,9 @@ pub type Weights = [Pair; COUNT];
 /// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time.
 pub static WEIGHTS: Weights = weights::parse(include_str!("weights.txt"));
 
-/// The weights before they were fitted, from `first_weights.txt`: what 007 and Ven evaluate
-/// with, since the fitted ones, fitted to chess games, lost in 007 (docs/tuning.md).
+/// The weights before they were fitted, from `first_weights.txt`: what Ven evaluates with,
+/// since the ones fitted to chess games did not win in Ven (docs/tuning.md). 007 has its own
+/// file in the same layout (`oo7/weights.txt`).
 pub static FIRST_WEIGHTS: Weights = weights::parse(include_str!("first_weights.txt"));
 
 // Where each group of weights starts in [`WEIGHTS`], in file order.
@@ -96,7 +97,7 @@ const PASSED: usize = ISOLATED + 1;
 const BISHOP_PAIR: usize = PASSED + 8;
 const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
 const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
-const TEMPO: usize = ROOK_HALF_OPEN_FILE + 1;
+pub(crate) const TEMPO: usize = ROOK_HALF_OPEN_FILE + 1;
 /// King shelter: own pawn one and two ranks in front of the king, no pawn, per file next to it.
 const SHELTER_NEAR: usize = TEMPO + 1;
 const SHELTER_FAR: usize = SHELTER_NEAR + 1;
@@ -382,9 +383,9 @@ pub fn score<T: Trace<Term>>(pos: &Position, trace: &mut T) -> i32 {
     score_with(pos, &WEIGHTS, trace)
 }
 
-/// As [`score`], with another set of weights ([`FIRST_WEIGHTS`] for 007 and Ven).
+/// As [`score`], with another set of weights (007's own, [`FIRST_WEIGHTS`] for Ven).
 #[inline(always)]
-fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trace: &mut T) -> i32 {
+pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trace: &mut T) -> i32 {
     let white = side(pos, Player::White, weights, trace);
     let black = side(pos, Player::Black, weights, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))

@@ -2,10 +2,11 @@
 //! chooses the next ply), not of the colour on the board.
 //!
 //! * Material, placement, mobility, pawns, king safety: the orthodox evaluation without its
-//!   tempo term, turned to the controller's side, with the weights chess had before they were
-//!   fitted ([`chess_eval::FIRST_WEIGHTS`]: the fitted ones lost in 007). The orthodox tempo
-//!   belongs to the colour to move; in 007 the colour to move may be the controller's enemy,
-//!   whose ply he chooses, so the tempo is counted here instead, for the controller.
+//!   tempo term, turned to the controller's side, with 007's own weights ([`WEIGHTS`], in
+//!   chess's layout: chess's, fitted to chess games, lost in 007). The orthodox tempo belongs
+//!   to the colour to move; in 007 the colour to move may be the controller's enemy, whose ply
+//!   he chooses, so the tempo is counted here instead, for the controller. These weights are
+//!   what `chimera tune --variant 007` fits; the terms below stay fixed.
 //! * Tempo: each ply of the controller's own colour still to come in this turn (`TEMPO` each).
 //!   His enemy plies cost him nothing: he picks the enemy's worst move for the enemy.
 //! * The threat of the turn: while an enemy ply and then a friendly ply remain in the turn, the
@@ -26,11 +27,16 @@ use super::checks::gives_check;
 use super::position::Position;
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
-use crate::eval::tapered::Pair;
-use crate::game::Player;
+use crate::eval::tapered::{Pair, MAX_PHASE};
+use crate::eval::weights::{self, Features, Tunable};
+use crate::game::{Game, Player};
 use crate::square::Square;
 use crate::variants::chess::eval::{self as chess_eval, Term, SEE_VALUES};
 use crate::variants::chess::{MoveList as ChessMoves, Position as Board, Role};
+
+/// The orthodox part's weights, from `weights.txt` (chess's names and order; the tempo line is
+/// unused), read at compile time.
+pub static WEIGHTS: chess_eval::Weights = weights::parse(include_str!("weights.txt"));
 
 /// A ply of one's own colour, in centipawns.
 pub(super) const TEMPO: i32 = 15;
@@ -78,7 +84,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The orthodox evaluation without the tempo term, from `player`'s side.
 fn orthodox(board: &Board, player: Player) -> i32 {
-    let b = chess_eval::breakdown_with(board, &chess_eval::FIRST_WEIGHTS);
+    let b = chess_eval::breakdown_with(board, &WEIGHTS);
     let mut white = Pair(0, 0);
     for (term, by_player) in Term::ALL.iter().zip(b.terms) {
         if *term != Term::Tempo {
@@ -86,6 +92,29 @@ fn orthodox(board: &Board, player: Player) -> i32 {
         }
     }
     player.sign() * b.taper(white)
+}
+
+impl Tunable for Position {
+    const WEIGHTS_FILE: &'static str = "engine/src/variants/oo7/weights.txt";
+    fn weights() -> &'static [Pair] {
+        &WEIGHTS
+    }
+    fn weight_names() -> Vec<String> {
+        chess_eval::weight_names()
+    }
+    fn features(&self, features: &mut Features) -> i32 {
+        if self.king_taken().is_some() {
+            // No orthodox part (see `evaluate`): the whole score is fixed.
+            return MAX_PHASE;
+        }
+        chess_eval::score_with(self.board(), &WEIGHTS, features);
+        // 007 counts its own tempo, for the controller: chess's is not part of it.
+        features.coef[chess_eval::TEMPO] = 0;
+        chess_eval::phase(self.board())
+    }
+    fn white_eval(&self) -> i32 {
+        self.to_move().sign() * evaluate(self)
+    }
 }
 
 /// Plies of the controller's own colour from the next one to the end of the turn.

@@ -15,6 +15,7 @@
 //! | `fen.rs` | the extended FEN of §10.2 |
 //! | `notation.rs` | plies and comma-joined turns, `bestmove`'s turn prefix |
 //! | `eval.rs` | evaluation from the controller's side |
+//! | `weights.txt` | its orthodox part's weights, in chess's layout (`chimera tune --variant 007`) |
 //!
 //! ```
 //! use chimera_engine::variants::oo7::{Options, Position};

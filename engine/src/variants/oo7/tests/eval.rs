@@ -119,9 +119,10 @@ fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
 }
 
 #[test]
-fn the_orthodox_part_uses_chess_s_first_weights_not_the_fitted_ones() {
+fn the_orthodox_part_uses_007_s_own_weights_not_chess_s_fitted_ones() {
     use crate::eval::tapered::Pair;
-    use crate::variants::chess::eval::{breakdown_with, Term, Weights, FIRST_WEIGHTS, WEIGHTS};
+    use crate::variants::chess::eval::{breakdown_with, Term, Weights, WEIGHTS as CHESS};
+    use crate::variants::oo7::eval::WEIGHTS;
     // The last ply of the turn counts no threat: the evaluation is chess's without its tempo,
     // plus one ply of 007's tempo.
     let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -135,9 +136,48 @@ fn the_orthodox_part_uses_chess_s_first_weights_not_the_fitted_ones() {
             .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
         b.taper(white)
     };
-    assert_ne!(orthodox(&FIRST_WEIGHTS), orthodox(&WEIGHTS));
+    assert_ne!(orthodox(&WEIGHTS), orthodox(&CHESS));
     assert_eq!(
         eval(&format!("{board} w3/3"), "standard"),
-        orthodox(&FIRST_WEIGHTS) + TEMPO
+        orthodox(&WEIGHTS) + TEMPO
     );
+}
+
+#[test]
+fn the_weights_file_names_chess_s_weights_in_order() {
+    use crate::eval::weights::names;
+    use crate::variants::chess::eval::weight_names;
+    assert_eq!(names(include_str!("../weights.txt")), weight_names());
+}
+
+/// What `chimera tune` reads: the weights' counts rebuild the orthodox part (chess's tempo
+/// counted nowhere), and the rest of the evaluation, 007's tempo and threat, stays fixed.
+#[test]
+fn the_tuners_counts_rebuild_the_orthodox_part_and_leave_007_s_terms_fixed() {
+    use crate::eval::tapered::{taper, Pair};
+    use crate::eval::weights::{Features, Tunable};
+    use crate::variants::chess::eval::{COUNT, TEMPO as CHESS_TEMPO};
+    use crate::variants::oo7::eval::WEIGHTS;
+    let italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
+    let cases = [
+        // (position, modes, 007's own terms from White's side)
+        (format!("{italian} w KQkq - 2 3 w3/3"), "standard", TEMPO),
+        (format!("{italian} b KQkq - 2 3 b3/3"), "standard", -TEMPO),
+        (format!("{italian} w KQkq - 2 3 w1/3"), "detente", 2 * TEMPO),
+        (
+            BACK_RANK.to_string(),
+            "standard",
+            TEMPO + threat(MATE_THREAT),
+        ),
+    ];
+    for (fen, modes, own_terms) in cases {
+        let p = pos(&fen, modes);
+        let mut f = Features::new(COUNT);
+        let phase = p.features(&mut f);
+        assert_eq!(f.coef[CHESS_TEMPO], 0, "{fen}");
+        let sum = (f.coef.iter().zip(WEIGHTS.iter())).fold(Pair(0, 0), |acc, (&c, &w)| acc + w * c);
+        assert_ne!(sum, Pair(0, 0), "{fen}");
+        assert_eq!(taper(sum, phase) + own_terms, p.white_eval(), "{fen}");
+        assert_eq!(p.white_eval(), p.to_move().sign() * p.evaluate_for_mover());
+    }
 }
