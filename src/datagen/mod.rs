@@ -1,5 +1,6 @@
 //! `chimera datagen --variant V --games N --nodes K --threads T --seed S --out FILE
-//! [--random-plies P] [--shard I/N]`: self-play positions for tuning (docs/tuning.md).
+//! [--random-plies P] [--shard I/N] [--option NAME=VALUE...]`: self-play positions for tuning
+//! (docs/tuning.md).
 //!
 //! Games are numbered 0 to N-1 and each is seeded by its number, so a game is the same whoever
 //! plays it: shard I of N plays the games whose number is I modulo N, and shards' files
@@ -10,7 +11,7 @@
 pub mod record;
 mod selfplay;
 
-use crate::cli::ranged;
+use crate::cli::{name_value, ranged};
 use chimera_engine::{Game, VariantOptions};
 use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
@@ -49,6 +50,10 @@ pub struct Args {
     /// `I/N`: this run plays the games numbered I modulo N
     #[arg(long, value_name = "I/N", default_value = "0/1", value_parser = shard)]
     pub shard: (u64, u64),
+    /// A variant option for every game, such as `Detente=true` for 007 (repeatable); the
+    /// file's first line records them, and `tune` reads its positions with them
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
+    pub options: Vec<(String, String)>,
 }
 
 /// Reads `--shard I/N` (I below N); `chimera match` reads its own with it too.
@@ -73,6 +78,11 @@ impl VariantTask for Datagen<'_> {
         for (n, v) in preset {
             options.set(n, v).map_err(|e| e.to_string())?;
         }
+        for (n, v) in &self.0.options {
+            options
+                .set(n, v)
+                .map_err(|e| format!("--option {n}={v}: {e}"))?;
+        }
         generate(self.0, name, &G::start(&options))
     }
     fn run_rounds<G: DescribeRounds>(self, name: &'static str, _: Preset) -> Self::Output {
@@ -84,12 +94,42 @@ impl VariantTask for Datagen<'_> {
     }
 }
 
-/// The settings line at the top of the output, which a resumed run must match.
+/// The settings line at the top of the output, which a resumed run must match. The options
+/// come last, as `options=NAME=VALUE,...`, and only when there are some.
 fn header(args: &Args, name: &str) -> String {
-    format!(
+    let mut line = format!(
         "# chimera datagen variant={name} nodes={} seed={} random-plies={} shard={}/{} games={}",
         args.nodes, args.seed, args.random_plies, args.shard.0, args.shard.1, args.games
-    )
+    );
+    if !args.options.is_empty() {
+        let pairs: Vec<String> = (args.options.iter())
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        line += &format!(" {OPTIONS_FIELD}{}", pairs.join(","));
+    }
+    line
+}
+
+/// The header's field of the variant options.
+pub const OPTIONS_FIELD: &str = "options=";
+
+/// The variant options a data file's header records (`header`), as name-value pairs.
+pub fn header_options(text: &str) -> Vec<(String, String)> {
+    let header = text.lines().next().unwrap_or("");
+    let Some(field) = (header.starts_with("# chimera datagen "))
+        .then(|| {
+            header
+                .split(' ')
+                .find_map(|f| f.strip_prefix(OPTIONS_FIELD))
+        })
+        .flatten()
+    else {
+        return Vec::new();
+    };
+    (field.split(','))
+        .filter_map(|p| p.split_once('='))
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect()
 }
 
 fn generate<G: Game>(args: &Args, name: &str, start: &G) -> Result<(), String> {
@@ -223,6 +263,54 @@ mod tests {
         assert!(args("--games 1 --out").unwrap_err().contains("'--out"));
         assert!(args("--out x").unwrap_err().contains("--games"));
         assert!(args("--games 0 --out x").unwrap_err().contains("'0'"));
+        assert!(args("--games 1 --out x --option Detente")
+            .unwrap_err()
+            .contains("'Detente'"));
+    }
+
+    /// `--option` reaches the games, the header records it for `tune`, and a value the variant
+    /// refuses is one error naming it, before any file is written.
+    #[test]
+    fn options_are_played_recorded_and_checked() {
+        let a = args(
+            "--variant 007 --games 1 --out x --option Detente=true --option Schedule=balanced",
+        )
+        .unwrap();
+        let pairs = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+            p.iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            a.options,
+            pairs(&[("Detente", "true"), ("Schedule", "balanced")])
+        );
+        let line = header(&a, "007");
+        assert!(
+            line.ends_with(" options=Detente=true,Schedule=balanced"),
+            "{line}"
+        );
+        assert_eq!(header_options(&format!("{line}\nrest")), a.options);
+        assert_eq!(
+            header_options(&header(&args("--games 1 --out x").unwrap(), "chess")),
+            []
+        );
+
+        let out = std::env::temp_dir().join(format!("chimera-datagen-opt-{}", std::process::id()));
+        let out = out.display().to_string();
+        let e = run(&args(&format!(
+            "--variant 007 --games 1 --out {out} --option Detente=maybe"
+        ))
+        .unwrap())
+        .unwrap_err();
+        assert!(e.contains("Detente=maybe"), "{e}");
+        assert!(!std::path::Path::new(&out).exists());
+        // Detente plays: a game under it is recorded with the option in the header.
+        let line = format!("--variant 007 --games 1 --nodes 100 --out {out} --option Detente=true");
+        run(&args(&line).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_file(&out).unwrap();
+        assert_eq!(header_options(&text), pairs(&[("Detente", "true")]));
     }
 
     #[test]

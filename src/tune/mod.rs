@@ -6,9 +6,11 @@
 mod texel;
 
 use crate::cli::ranged;
+use crate::datagen::header_options;
 use crate::datagen::record::Record;
 use chimera_engine::eval::weights::{self, Features, Tunable};
 use chimera_engine::variants::{chess, double_ended, lene_hau, oo7, vanguard};
+use chimera_engine::VariantOptions;
 use texel::{Fit, Sample};
 
 /// `chimera tune`'s arguments (docs/tuning.md).
@@ -98,8 +100,12 @@ fn load<G: Tunable>(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>), String> {
 /// The samples of one data file, each with its game's number.
 fn read<G: Tunable>(path: &str) -> Result<Vec<(Sample, u64)>, String> {
     let current = G::weights();
-    let options = G::Options::default();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    // The options the games were played with (Detente for 007): they change the fixed terms.
+    let mut options = G::Options::default();
+    for (n, v) in header_options(&text) {
+        (options.set(&n, &v)).map_err(|e| format!("{path}: the header's option {n}={v}: {e}"))?;
+    }
     let mut samples = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -317,6 +323,33 @@ mod tests {
         assert!(rest.iter().any(|(_, (f, w))| f.0 != w.0), "{text}");
         assert!(text.contains("from 49 positions (9 held out)"), "{text}");
         assert!(text.contains("--freeze material."), "{text}");
+    }
+
+    /// A file's header says which options its games were played with (datagen's `--option`),
+    /// and its positions are read with them: an option the variant refuses is an error.
+    #[test]
+    fn a_data_file_is_read_with_the_options_its_header_records() {
+        let dir = std::env::temp_dir().join(format!("chimera-tune-opt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("oo7.txt").display().to_string();
+        let line = Record {
+            fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 w3/3".into(),
+            score: 20,
+            result: 0.5,
+            game: 0,
+            positions: 1,
+        }
+        .line();
+        let header =
+            "# chimera datagen variant=007 nodes=9 seed=1 random-plies=8 shard=0/1 games=1";
+        for (options, ok) in [("Detente=true", true), ("Detente=maybe", false)] {
+            std::fs::write(&file, format!("{header} options={options}\n{line}")).unwrap();
+            match read::<oo7::Position>(&file) {
+                Ok(samples) => assert!(ok && samples.len() == 1, "{options}"),
+                Err(e) => assert!(!ok && e.contains("Detente=maybe"), "{options}: {e}"),
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
