@@ -8,9 +8,11 @@ mod texel;
 use crate::cli::ranged;
 use crate::datagen::header_options;
 use crate::datagen::record::Record;
+use chimera_engine::eval::tapered::Pair;
 use chimera_engine::eval::weights::{self, Features, Tunable};
 use chimera_engine::variants::{chess, double_ended, lene_hau, oo7, vanguard};
 use chimera_engine::VariantOptions;
+use std::io::BufRead;
 use texel::{Fit, Sample};
 
 /// `chimera tune`'s arguments (docs/tuning.md).
@@ -72,13 +74,13 @@ pub fn run(args: &Args) -> Result<(), String> {
 /// The samples of the data files: each position's weight counts, the rest of its evaluation,
 /// and its target's parts. The held-out ones are those of `--held-out`'s files when it is given,
 /// else every tenth game (by number) of `--data`.
-fn load<G: Tunable>(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+fn load<G: Tunable>(args: &Args, form: &Form<G>) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     let separate = !args.held_out.is_empty();
     let files =
         (args.data.iter().map(|p| (p, false))).chain(args.held_out.iter().map(|p| (p, true)));
-    for (path, held) in files {
-        for sample in read::<G>(path)? {
+    for ((path, held), options) in files.zip(&form.options) {
+        for sample in read::<G>(path, options, form.weights)? {
             let (sample, game) = sample;
             if held || (!separate && game % 10 == 0) {
                 held_out.push(sample);
@@ -97,15 +99,56 @@ fn load<G: Tunable>(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     Ok((train, held_out))
 }
 
-/// The samples of one data file, each with its game's number.
-fn read<G: Tunable>(path: &str) -> Result<Vec<(Sample, u64)>, String> {
-    let current = G::weights();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-    // The options the games were played with (Detente for 007): they change the fixed terms.
-    let mut options = G::Options::default();
-    for (n, v) in header_options(&text) {
-        (options.set(&n, &v)).map_err(|e| format!("{path}: the header's option {n}={v}: {e}"))?;
+/// What the data files were played under: each file's options (its header's, datagen's
+/// `--option`), and the one weights file and weights they all evaluate with.
+struct Form<G: Tunable> {
+    options: Vec<G::Options>,
+    file: &'static str,
+    weights: &'static [Pair],
+}
+
+/// The files' [`Form`]; files whose options evaluate with different weights (007 with and
+/// without Detente) are refused.
+fn form<G: Tunable>(args: &Args) -> Result<Form<G>, String> {
+    let mut options = Vec::new();
+    let mut chosen: Option<(&str, &'static str, &'static [Pair])> = None;
+    for path in args.data.iter().chain(&args.held_out) {
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let mut header = String::new();
+        std::io::BufReader::new(file)
+            .read_line(&mut header)
+            .map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let mut o = G::Options::default();
+        for (n, v) in header_options(&header) {
+            (o.set(&n, &v)).map_err(|e| format!("{path}: the header's option {n}={v}: {e}"))?;
+        }
+        let (file, weights) = G::weights_under(&o);
+        match chosen {
+            Some((first, other, _)) if other != file => {
+                return Err(format!(
+                    "'{path}' was played under options whose weights are {file},                      '{first}' under options whose weights are {other}: tune them apart"
+                ))
+            }
+            Some(_) => {}
+            None => chosen = Some((path, file, weights)),
+        }
+        options.push(o);
     }
+    let (_, file, weights) = chosen.expect("--data names at least one file");
+    Ok(Form {
+        options,
+        file,
+        weights,
+    })
+}
+
+/// The samples of one data file, each with its game's number.
+fn read<G: Tunable>(
+    path: &str,
+    options: &G::Options,
+    current: &[Pair],
+) -> Result<Vec<(Sample, u64)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
     let mut samples = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -113,7 +156,7 @@ fn read<G: Tunable>(path: &str) -> Result<Vec<(Sample, u64)>, String> {
         }
         let at = |e: String| format!("{path} line {}: {e}", n + 1);
         let record = Record::parse(line).map_err(at)?;
-        let pos = G::from_fen(&record.fen, &options).map_err(|e| at(e.to_string()))?;
+        let pos = G::from_fen(&record.fen, options).map_err(|e| at(e.to_string()))?;
         let mut features = Features::new(current.len());
         let phase = pos.features(&mut features);
         let sample = Sample::new(&features, phase, current, pos.white_eval(), &record);
@@ -135,7 +178,8 @@ fn frozen(names: &[String], prefixes: &[String]) -> Result<Vec<bool>, String> {
 fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
     let names = G::weight_names();
     let frozen = frozen(&names, &args.freeze)?;
-    let (train, held_out) = load::<G>(args)?;
+    let form = form::<G>(args)?;
+    let (train, held_out) = load::<G>(args, &form)?;
     eprintln!(
         "tune {}: {} training positions, {} held out, {} weights",
         G::NAME,
@@ -143,7 +187,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
         held_out.len(),
         names.len()
     );
-    let fit = Fit::new(G::weights(), &train, args.lambda, args.scale);
+    let fit = Fit::new(form.weights, &train, args.lambda, args.scale);
     let before = (fit.loss(&train), fit.loss(&held_out));
     eprintln!(
         "scale K = {:.3} ({}); loss before: training {:.6}, held out {:.6}",
@@ -170,10 +214,7 @@ fn tune<G: Tunable>(args: &Args) -> Result<(), String> {
             w.1 = w.0;
         }
     }
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| G::WEIGHTS_FILE.to_string());
+    let out = args.out.clone().unwrap_or_else(|| form.file.to_string());
     let mut extra = String::new();
     for (flag, values) in [("--held-out", &args.held_out), ("--freeze", &args.freeze)] {
         if !values.is_empty() {
@@ -325,13 +366,14 @@ mod tests {
         assert!(text.contains("--freeze material."), "{text}");
     }
 
-    /// A file's header says which options its games were played with (datagen's `--option`),
-    /// and its positions are read with them: an option the variant refuses is an error.
+    /// A file's header says which options its games were played with (datagen's `--option`):
+    /// its positions are read under them, with the weights those options evaluate with (007's
+    /// Detente file under Detente). Files of two such forms, or an option the variant refuses,
+    /// are one error.
     #[test]
-    fn a_data_file_is_read_with_the_options_its_header_records() {
+    fn a_data_file_is_read_under_the_options_its_header_records() {
         let dir = std::env::temp_dir().join(format!("chimera-tune-opt-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("oo7.txt").display().to_string();
         let line = Record {
             fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 w3/3".into(),
             score: 20,
@@ -342,13 +384,33 @@ mod tests {
         .line();
         let header =
             "# chimera datagen variant=007 nodes=9 seed=1 random-plies=8 shard=0/1 games=1";
-        for (options, ok) in [("Detente=true", true), ("Detente=maybe", false)] {
-            std::fs::write(&file, format!("{header} options={options}\n{line}")).unwrap();
-            match read::<oo7::Position>(&file) {
-                Ok(samples) => assert!(ok && samples.len() == 1, "{options}"),
-                Err(e) => assert!(!ok && e.contains("Detente=maybe"), "{options}: {e}"),
-            }
-        }
+        let write = |name: &str, options: &str| {
+            let path = dir.join(name).display().to_string();
+            std::fs::write(&path, format!("{header}{options}\n{line}")).unwrap();
+            path
+        };
+        let detente = write("detente.txt", " options=Detente=true");
+        let standard = write("standard.txt", "");
+        let bad = write("bad.txt", " options=Detente=maybe");
+        let form_of = |flags: String| form::<oo7::Position>(&parse_args(&flags).unwrap());
+
+        let f = form_of(format!("--variant 007 --data {detente}")).unwrap();
+        assert_eq!(f.file, "engine/src/variants/oo7/detente_weights.txt");
+        assert!(f.options[0].detente);
+        let samples = read::<oo7::Position>(&detente, &f.options[0], f.weights).unwrap();
+        assert_eq!(samples.len(), 1);
+        let f = form_of(format!("--variant 007 --data {standard}")).unwrap();
+        assert_eq!(
+            (f.file, f.options[0].detente),
+            (oo7::Position::WEIGHTS_FILE, false)
+        );
+
+        let e = form_of(format!(
+            "--variant 007 --data {detente} --held-out {standard}"
+        ));
+        assert!(e.err().unwrap().contains("tune them apart"));
+        let e = form_of(format!("--variant 007 --data {bad}"));
+        assert!(e.err().unwrap().contains("Detente=maybe"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -144,6 +144,12 @@ pub trait Tunable: Game {
     const TAPERED: bool = true;
     /// The weights in use, in file order.
     fn weights() -> &'static [Pair];
+    /// The weights file and weights that positions under `options` evaluate with: the ones
+    /// above, unless the variant keeps a set for a form of its own (007's Detente).
+    fn weights_under(options: &Self::Options) -> (&'static str, &'static [Pair]) {
+        let _ = options;
+        (Self::WEIGHTS_FILE, Self::weights())
+    }
     /// The name of each weight, in file order.
     fn weight_names() -> Vec<String>;
     /// Adds this position's counts to `features` (all zero on entry) and returns the phase

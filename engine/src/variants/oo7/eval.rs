@@ -25,6 +25,7 @@
 
 use super::checks::gives_check;
 use super::position::Position;
+use super::Options;
 use crate::attacks::board8 as attacks;
 use crate::bitboard::{Bb64, Bitboard};
 use crate::eval::tapered::{Pair, MAX_PHASE};
@@ -37,6 +38,23 @@ use crate::variants::chess::{MoveList as ChessMoves, Position as Board, Role};
 /// The orthodox part's weights, from `weights.txt` (chess's names and order; the tempo line is
 /// unused), read at compile time.
 pub static WEIGHTS: chess_eval::Weights = weights::parse(include_str!("weights.txt"));
+
+/// The same under Detente, from `detente_weights.txt`: Detente's capture rule changes what
+/// pieces and squares are worth, and a fit to standard games lost under it (docs/tuning.md).
+pub static DETENTE_WEIGHTS: chess_eval::Weights =
+    weights::parse(include_str!("detente_weights.txt"));
+
+/// The weights file and weights of positions under `options`.
+fn weights_under(options: &Options) -> (&'static str, &'static chess_eval::Weights) {
+    if options.detente {
+        (
+            "engine/src/variants/oo7/detente_weights.txt",
+            &DETENTE_WEIGHTS,
+        )
+    } else {
+        ("engine/src/variants/oo7/weights.txt", &WEIGHTS)
+    }
+}
 
 /// A ply of one's own colour, in centipawns.
 pub(super) const TEMPO: i32 = 15;
@@ -71,7 +89,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         // no orthodox evaluation.
         return if loser == controller { -10_000 } else { 10_000 };
     }
-    let mut score = orthodox(board, controller);
+    let mut score = orthodox(board, weights_under(pos.options()).1, controller);
     let own_plies = friendly_plies_left(pos);
     score += TEMPO * own_plies as i32;
     // An enemy ply followed by a friendly ply: the enemy ply is next, or (at a friendly ply)
@@ -83,8 +101,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// The orthodox evaluation without the tempo term, from `player`'s side.
-fn orthodox(board: &Board, player: Player) -> i32 {
-    let b = chess_eval::breakdown_with(board, &WEIGHTS);
+fn orthodox(board: &Board, weights: &chess_eval::Weights, player: Player) -> i32 {
+    let b = chess_eval::breakdown_with(board, weights);
     let mut white = Pair(0, 0);
     for (term, by_player) in Term::ALL.iter().zip(b.terms) {
         if *term != Term::Tempo {
@@ -99,6 +117,10 @@ impl Tunable for Position {
     fn weights() -> &'static [Pair] {
         &WEIGHTS
     }
+    fn weights_under(options: &Options) -> (&'static str, &'static [Pair]) {
+        let (file, weights) = weights_under(options);
+        (file, weights)
+    }
     fn weight_names() -> Vec<String> {
         chess_eval::weight_names()
     }
@@ -107,7 +129,7 @@ impl Tunable for Position {
             // No orthodox part (see `evaluate`): the whole score is fixed.
             return MAX_PHASE;
         }
-        chess_eval::score_with(self.board(), &WEIGHTS, features);
+        chess_eval::score_with(self.board(), weights_under(self.options()).1, features);
         // 007 counts its own tempo, for the controller: chess's is not part of it.
         features.coef[chess_eval::TEMPO] = 0;
         chess_eval::phase(self.board())

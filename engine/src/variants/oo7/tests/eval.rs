@@ -144,10 +144,35 @@ fn the_orthodox_part_uses_007_s_own_weights_not_chess_s_fitted_ones() {
 }
 
 #[test]
-fn the_weights_file_names_chess_s_weights_in_order() {
+fn the_weights_files_name_chess_s_weights_in_order() {
     use crate::eval::weights::names;
     use crate::variants::chess::eval::weight_names;
     assert_eq!(names(include_str!("../weights.txt")), weight_names());
+    assert_eq!(
+        names(include_str!("../detente_weights.txt")),
+        weight_names()
+    );
+}
+
+/// Detente evaluates with its own file, every other form with `weights.txt`, whichever the
+/// two files hold: the evaluation is the orthodox part under the form's weights plus 007's terms.
+#[test]
+fn detente_evaluates_with_its_own_weights_file() {
+    use crate::eval::tapered::Pair;
+    use crate::variants::chess::eval::{breakdown_with, Term, Weights};
+    use crate::variants::oo7::eval::{DETENTE_WEIGHTS, WEIGHTS};
+    let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let chess = crate::variants::chess::Position::from_fen(board).unwrap();
+    let orthodox = |weights: &Weights| {
+        let b = breakdown_with(&chess, weights);
+        let white = (Term::ALL.iter().zip(b.terms))
+            .filter(|(term, _)| **term != Term::Tempo)
+            .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
+        b.taper(white)
+    };
+    let fen = format!("{board} w3/3");
+    assert_eq!(eval(&fen, "standard"), orthodox(&WEIGHTS) + TEMPO);
+    assert_eq!(eval(&fen, "detente"), orthodox(&DETENTE_WEIGHTS) + TEMPO);
 }
 
 /// What `chimera tune` reads: the weights' counts rebuild the orthodox part (chess's tempo
@@ -157,7 +182,7 @@ fn the_tuners_counts_rebuild_the_orthodox_part_and_leave_007_s_terms_fixed() {
     use crate::eval::tapered::{taper, Pair};
     use crate::eval::weights::{Features, Tunable};
     use crate::variants::chess::eval::{COUNT, TEMPO as CHESS_TEMPO};
-    use crate::variants::oo7::eval::WEIGHTS;
+    use crate::variants::oo7::eval::{DETENTE_WEIGHTS, WEIGHTS};
     let italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
     let cases = [
         // (position, modes, 007's own terms from White's side)
@@ -175,7 +200,13 @@ fn the_tuners_counts_rebuild_the_orthodox_part_and_leave_007_s_terms_fixed() {
         let mut f = Features::new(COUNT);
         let phase = p.features(&mut f);
         assert_eq!(f.coef[CHESS_TEMPO], 0, "{fen}");
-        let sum = (f.coef.iter().zip(WEIGHTS.iter())).fold(Pair(0, 0), |acc, (&c, &w)| acc + w * c);
+        let weights = if modes == "detente" {
+            &DETENTE_WEIGHTS
+        } else {
+            &WEIGHTS
+        };
+        assert_eq!(Position::weights_under(p.options()).1, &weights[..]);
+        let sum = (f.coef.iter().zip(weights.iter())).fold(Pair(0, 0), |acc, (&c, &w)| acc + w * c);
         assert_ne!(sum, Pair(0, 0), "{fen}");
         assert_eq!(taper(sum, phase) + own_terms, p.white_eval(), "{fen}");
         assert_eq!(p.white_eval(), p.to_move().sign() * p.evaluate_for_mover());
