@@ -154,11 +154,12 @@ fn the_weights_files_name_chess_s_weights_in_order() {
     );
 }
 
-/// Detente evaluates with its own file, every other form with `weights.txt`, whichever the
-/// two files hold: the evaluation is the orthodox part under the form's weights plus 007's terms.
+/// Detente evaluates with its own file, every other form with `weights.txt`: the evaluation is
+/// the orthodox part under the form's weights plus 007's terms.
 #[test]
 fn detente_evaluates_with_its_own_weights_file() {
     use crate::eval::tapered::Pair;
+    use crate::eval::weights::Tunable;
     use crate::variants::chess::eval::{breakdown_with, Term, Weights};
     use crate::variants::oo7::eval::{DETENTE_WEIGHTS, WEIGHTS};
     let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -170,6 +171,13 @@ fn detente_evaluates_with_its_own_weights_file() {
             .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
         b.taper(white)
     };
+    // Each form reads its own table (two statics: distinct addresses, whatever they hold).
+    let table = |modes: &str| Position::weights_under(&opts(modes)).1.as_ptr();
+    assert_eq!(table("detente"), DETENTE_WEIGHTS.as_ptr());
+    assert_eq!(table("balanced+detente"), DETENTE_WEIGHTS.as_ptr());
+    assert_eq!(table("standard"), WEIGHTS.as_ptr());
+    assert_eq!(table("progressive"), WEIGHTS.as_ptr());
+    assert_ne!(WEIGHTS.as_ptr(), DETENTE_WEIGHTS.as_ptr());
     let fen = format!("{board} w3/3");
     assert_eq!(eval(&fen, "standard"), orthodox(&WEIGHTS) + TEMPO);
     assert_eq!(eval(&fen, "detente"), orthodox(&DETENTE_WEIGHTS) + TEMPO);
@@ -205,7 +213,10 @@ fn the_tuners_counts_rebuild_the_orthodox_part_and_leave_007_s_terms_fixed() {
         } else {
             &WEIGHTS
         };
-        assert_eq!(Position::weights_under(p.options()).1, &weights[..]);
+        assert_eq!(
+            Position::weights_under(p.options()).1.as_ptr(),
+            weights.as_ptr()
+        );
         let sum = (f.coef.iter().zip(weights.iter())).fold(Pair(0, 0), |acc, (&c, &w)| acc + w * c);
         assert_ne!(sum, Pair(0, 0), "{fen}");
         assert_eq!(taper(sum, phase) + own_terms, p.white_eval(), "{fen}");
