@@ -118,27 +118,31 @@ fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
     assert!(!mate_threat(luft.board(), Player::White));
 }
 
+/// A board where nothing is en prise, at its turn's last ply (no threat counts there).
+const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+
+/// Chess's evaluation of [`ITALIAN`] under `weights` without its tempo, from White's side.
+fn orthodox(weights: &crate::variants::chess::eval::Weights) -> i32 {
+    use crate::eval::tapered::Pair;
+    use crate::variants::chess::eval::{breakdown_with, Term};
+    let b = breakdown_with(
+        &crate::variants::chess::Position::from_fen(ITALIAN).unwrap(),
+        weights,
+    );
+    let white = (Term::ALL.iter().zip(b.terms))
+        .filter(|(term, _)| **term != Term::Tempo)
+        .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
+    b.taper(white)
+}
+
 #[test]
 fn the_orthodox_part_uses_007_s_own_weights_not_chess_s_fitted_ones() {
-    use crate::eval::tapered::Pair;
-    use crate::variants::chess::eval::{breakdown_with, Term, Weights, WEIGHTS as CHESS};
+    use crate::variants::chess::eval::WEIGHTS as CHESS;
     use crate::variants::oo7::eval::WEIGHTS;
-    // The last ply of the turn counts no threat: the evaluation is chess's without its tempo,
-    // plus one ply of 007's tempo.
-    let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    let chess = crate::variants::chess::Position::from_fen(board).unwrap();
-    let orthodox = |weights: &Weights| {
-        let b = breakdown_with(&chess, weights);
-        let white = Term::ALL
-            .iter()
-            .zip(b.terms)
-            .filter(|(term, _)| **term != Term::Tempo)
-            .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
-        b.taper(white)
-    };
+    // The evaluation is chess's without its tempo, plus one ply of 007's tempo.
     assert_ne!(orthodox(&WEIGHTS), orthodox(&CHESS));
     assert_eq!(
-        eval(&format!("{board} w3/3"), "standard"),
+        eval(&format!("{ITALIAN} w3/3"), "standard"),
         orthodox(&WEIGHTS) + TEMPO
     );
 }
@@ -158,19 +162,8 @@ fn the_weights_files_name_chess_s_weights_in_order() {
 /// the orthodox part under the form's weights plus 007's terms.
 #[test]
 fn detente_evaluates_with_its_own_weights_file() {
-    use crate::eval::tapered::Pair;
     use crate::eval::weights::Tunable;
-    use crate::variants::chess::eval::{breakdown_with, Term, Weights};
     use crate::variants::oo7::eval::{DETENTE_WEIGHTS, WEIGHTS};
-    let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    let chess = crate::variants::chess::Position::from_fen(board).unwrap();
-    let orthodox = |weights: &Weights| {
-        let b = breakdown_with(&chess, weights);
-        let white = (Term::ALL.iter().zip(b.terms))
-            .filter(|(term, _)| **term != Term::Tempo)
-            .fold(Pair(0, 0), |acc, (_, t)| acc + t[0] - t[1]);
-        b.taper(white)
-    };
     // Each form reads its own table (two statics: distinct addresses, whatever they hold).
     let table = |modes: &str| Position::weights_under(&opts(modes)).1.as_ptr();
     assert_eq!(table("detente"), DETENTE_WEIGHTS.as_ptr());
@@ -178,7 +171,7 @@ fn detente_evaluates_with_its_own_weights_file() {
     assert_eq!(table("standard"), WEIGHTS.as_ptr());
     assert_eq!(table("progressive"), WEIGHTS.as_ptr());
     assert_ne!(WEIGHTS.as_ptr(), DETENTE_WEIGHTS.as_ptr());
-    let fen = format!("{board} w3/3");
+    let fen = format!("{ITALIAN} w3/3");
     assert_eq!(eval(&fen, "standard"), orthodox(&WEIGHTS) + TEMPO);
     assert_eq!(eval(&fen, "detente"), orthodox(&DETENTE_WEIGHTS) + TEMPO);
 }
