@@ -39,8 +39,9 @@ use crate::variants::chess::{MoveList as ChessMoves, Position as Board, Role};
 /// unused), read at compile time.
 pub static WEIGHTS: chess_eval::Weights = weights::parse(include_str!("weights.txt"));
 
-/// The same under Detente, from `detente_weights.txt`: its capture rule changes what pieces
-/// and squares are worth, and a fit to standard games lost under it (docs/tuning.md).
+/// The same under Detente, from `detente_weights.txt`, fitted to Detente's games: its capture
+/// rule changes what pieces and squares are worth, and a fit to standard games lost under it
+/// (docs/tuning.md).
 pub static DETENTE_WEIGHTS: chess_eval::Weights =
     weights::parse(include_str!("detente_weights.txt"));
 

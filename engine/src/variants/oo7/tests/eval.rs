@@ -44,10 +44,17 @@ fn an_enemy_piece_the_enemy_ply_can_expose_is_won_without_detente() {
     // The White player moves Black next: the queen can step onto d5 or f5 (the e4 pawn) or next
     // to the white king, and his third ply takes it. Under Detente the capture rule forbids
     // taking the piece the enemy ply moved, and nothing is en prise now.
+    use crate::variants::oo7::eval::{DETENTE_WEIGHTS, WEIGHTS};
     let fen = "3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1 w2/3 - -";
     let free = eval(fen, "standard");
     let detente = eval(fen, "standard+detente");
-    assert_eq!(free - detente, threat(SEE_VALUES[Role::Queen.index()]));
+    // Detente also reads its own weights: take the two orthodox parts' difference away.
+    let board = "3qk3/8/8/8/4P3/8/8/4K3 b - - 0 1";
+    let weights = orthodox(board, &WEIGHTS) - orthodox(board, &DETENTE_WEIGHTS);
+    assert_eq!(
+        free - detente - weights,
+        threat(SEE_VALUES[Role::Queen.index()])
+    );
     // A friendly ply first (F E F ahead) counts the same threat; a last ply counts none.
     let first = "3qk3/8/8/8/4P3/8/8/4K3 w - - 0 1 w1/3";
     let last = "3qk3/8/8/8/4P3/8/8/4K3 w - - 0 1 w3/3";
@@ -121,12 +128,13 @@ fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
 /// A board where nothing is en prise, at its turn's last ply (no threat counts there).
 const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
 
-/// Chess's evaluation of [`ITALIAN`] under `weights` without its tempo, from White's side.
-fn orthodox(weights: &crate::variants::chess::eval::Weights) -> i32 {
+/// Chess's evaluation of `board` (an orthodox FEN) under `weights` without its tempo, from
+/// White's side.
+fn orthodox(board: &str, weights: &crate::variants::chess::eval::Weights) -> i32 {
     use crate::eval::tapered::Pair;
     use crate::variants::chess::eval::{breakdown_with, Term};
     let b = breakdown_with(
-        &crate::variants::chess::Position::from_fen(ITALIAN).unwrap(),
+        &crate::variants::chess::Position::from_fen(board).unwrap(),
         weights,
     );
     let white = (Term::ALL.iter().zip(b.terms))
@@ -140,10 +148,10 @@ fn the_orthodox_part_uses_007_s_own_weights_not_chess_s_fitted_ones() {
     use crate::variants::chess::eval::WEIGHTS as CHESS;
     use crate::variants::oo7::eval::WEIGHTS;
     // The evaluation is chess's without its tempo, plus one ply of 007's tempo.
-    assert_ne!(orthodox(&WEIGHTS), orthodox(&CHESS));
+    assert_ne!(orthodox(ITALIAN, &WEIGHTS), orthodox(ITALIAN, &CHESS));
     assert_eq!(
         eval(&format!("{ITALIAN} w3/3"), "standard"),
-        orthodox(&WEIGHTS) + TEMPO
+        orthodox(ITALIAN, &WEIGHTS) + TEMPO
     );
 }
 
@@ -171,9 +179,17 @@ fn detente_evaluates_with_its_own_weights_file() {
     assert_eq!(table("standard"), WEIGHTS.as_ptr());
     assert_eq!(table("progressive"), WEIGHTS.as_ptr());
     assert_ne!(WEIGHTS.as_ptr(), DETENTE_WEIGHTS.as_ptr());
+    // Detente's file is fitted to Detente's games: the two differ on this board.
+    assert_ne!(
+        orthodox(ITALIAN, &WEIGHTS),
+        orthodox(ITALIAN, &DETENTE_WEIGHTS)
+    );
     let fen = format!("{ITALIAN} w3/3");
-    assert_eq!(eval(&fen, "standard"), orthodox(&WEIGHTS) + TEMPO);
-    assert_eq!(eval(&fen, "detente"), orthodox(&DETENTE_WEIGHTS) + TEMPO);
+    assert_eq!(eval(&fen, "standard"), orthodox(ITALIAN, &WEIGHTS) + TEMPO);
+    assert_eq!(
+        eval(&fen, "detente"),
+        orthodox(ITALIAN, &DETENTE_WEIGHTS) + TEMPO
+    );
 }
 
 /// What `chimera tune` reads: the weights' counts rebuild the orthodox part (chess's tempo
