@@ -200,7 +200,7 @@ fn the_tuners_counts_rebuild_the_orthodox_part_and_leave_007_s_terms_fixed() {
     use crate::eval::weights::{Features, Tunable};
     use crate::variants::chess::eval::{COUNT, TEMPO as CHESS_TEMPO};
     use crate::variants::oo7::eval::{DETENTE_WEIGHTS, WEIGHTS};
-    let italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
+    let italian = ITALIAN.split(' ').next().unwrap();
     let cases = [
         // (position, modes, 007's own terms from White's side)
         (format!("{italian} w KQkq - 2 3 w3/3"), "standard", TEMPO),
