@@ -126,7 +126,8 @@ fn form<G: Tunable>(args: &Args) -> Result<Form<G>, String> {
         match chosen {
             Some((first, other, _)) if other != file => {
                 return Err(format!(
-                    "'{path}' was played under options whose weights are {file},                      '{first}' under options whose weights are {other}: tune them apart"
+                    "'{path}' was played under options whose weights are {file}, \
+                     '{first}' under options whose weights are {other}: tune them apart"
                 ))
             }
             Some(_) => {}
@@ -408,7 +409,15 @@ mod tests {
         let e = form_of(format!(
             "--variant 007 --data {detente} --held-out {standard}"
         ));
-        assert!(e.err().unwrap().contains("tune them apart"));
+        assert_eq!(
+            e.err().unwrap(),
+            format!(
+                "'{standard}' was played under options whose weights are {}, '{detente}' \
+                 under options whose weights are {}: tune them apart",
+                oo7::Position::WEIGHTS_FILE,
+                "engine/src/variants/oo7/detente_weights.txt"
+            )
+        );
         let e = form_of(format!("--variant 007 --data {bad}"));
         assert!(e.err().unwrap().contains("Detente=maybe"));
         std::fs::remove_dir_all(&dir).unwrap();
