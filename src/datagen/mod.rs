@@ -9,14 +9,15 @@
 //! plays only the games missing.
 
 pub mod record;
+mod rounds;
 mod selfplay;
 
 use crate::cli::{name_value, ranged};
-use chimera_engine::{Game, VariantOptions};
+use chimera_engine::VariantOptions;
 use chimera_protocol::registry::{Preset, VariantTask};
 use chimera_protocol::rounds::DescribeRounds;
 use chimera_protocol::session::Describe;
-use record::scan;
+use record::{scan, Record};
 use selfplay::{Searcher, Settings};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -74,24 +75,32 @@ struct Datagen<'a>(&'a Args);
 impl VariantTask for Datagen<'_> {
     type Output = Result<(), String>;
     fn run<G: Describe>(self, name: &'static str, preset: Preset) -> Self::Output {
-        let mut options = G::Options::default();
-        for (n, v) in preset {
-            options.set(n, v).map_err(|e| e.to_string())?;
-        }
-        for (n, v) in &self.0.options {
-            options
-                .set(n, v)
-                .map_err(|e| format!("--option {n}={v}: {e}"))?;
-        }
-        generate(self.0, name, &G::start(&options))
+        let start = G::start(&options(self.0, preset)?);
+        generate(self.0, name, |game, settings, searcher| {
+            selfplay::play(&start, game, settings, searcher)
+        })
     }
-    fn run_rounds<G: DescribeRounds>(self, name: &'static str, _: Preset) -> Self::Output {
-        // Ven's evaluation is orthodox chess's on each side's view: its weights are chess's.
-        Err(format!(
-            "'{name}' is simultaneous: datagen plays sequential variants (Ven's evaluation is \
-             chess's, so chess data tunes it; see docs/tuning.md)"
-        ))
+    /// Ven: both sides play `Play=maximin`'s serialized search ([`rounds`]).
+    fn run_rounds<G: DescribeRounds>(self, name: &'static str, preset: Preset) -> Self::Output {
+        let start = G::start(&options(self.0, preset)?);
+        generate(self.0, name, |game, settings, searcher| {
+            rounds::play(&start, game, settings, searcher)
+        })
     }
+}
+
+/// The variant's options: its preset's, then `--option`'s.
+fn options<O: VariantOptions>(args: &Args, preset: Preset) -> Result<O, String> {
+    let mut options = O::default();
+    for (n, v) in preset {
+        options.set(n, v).map_err(|e| e.to_string())?;
+    }
+    for (n, v) in &args.options {
+        options
+            .set(n, v)
+            .map_err(|e| format!("--option {n}={v}: {e}"))?;
+    }
+    Ok(options)
 }
 
 /// The settings line at the top of the output, which a resumed run must match. The options
@@ -132,7 +141,12 @@ pub fn header_options(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn generate<G: Game>(args: &Args, name: &str, start: &G) -> Result<(), String> {
+/// Plays the run's missing games with `play` (a game's number, the settings, the worker's
+/// searcher: its records) and appends each to the output whole.
+fn generate<P>(args: &Args, name: &str, play: P) -> Result<(), String>
+where
+    P: Fn(u64, &Settings, &mut Searcher) -> Vec<Record> + Sync,
+{
     let header = header(args, name);
     let existing = match std::fs::read_to_string(&args.out) {
         Ok(text) => scan(&text).map_err(|e| format!("{}: {e}", args.out))?,
@@ -183,7 +197,7 @@ fn generate<G: Game>(args: &Args, name: &str, start: &G) -> Result<(), String> {
             scope.spawn(|| {
                 let mut searcher = Searcher::new(settings.nodes);
                 while let Some(&game) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let records = selfplay::play(start, game, &settings, &mut searcher);
+                    let records = play(game, &settings, &mut searcher);
                     let text: String = records.iter().map(|r| r.line()).collect();
                     // One write per game: an interruption cuts at most this game.
                     let written = file.lock().unwrap().write_all(text.as_bytes());
