@@ -10,7 +10,7 @@ use crate::datagen::header_options;
 use crate::datagen::record::Record;
 use chimera_engine::eval::tapered::Pair;
 use chimera_engine::eval::weights::{self, Features, Tunable};
-use chimera_engine::variants::{chess, double_ended, lene_hau, oo7, vanguard};
+use chimera_engine::variants::{chess, double_ended, lene_hau, oo7, vanguard, ven};
 use chimera_engine::VariantOptions;
 use std::io::BufRead;
 use texel::{Fit, Sample};
@@ -54,7 +54,14 @@ pub struct Args {
 }
 
 /// The variants `tune` fits (their evaluation implements [`Tunable`]).
-const TUNABLE: &[&str] = &["chess", "double-ended", "lene-hau", "vanguard", "007"];
+const TUNABLE: &[&str] = &[
+    "chess",
+    "double-ended",
+    "lene-hau",
+    "vanguard",
+    "007",
+    "ven",
+];
 
 /// Runs the command; the error is the one line to print.
 pub fn run(args: &Args) -> Result<(), String> {
@@ -64,6 +71,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         "lene-hau" => tune::<lene_hau::LeneHau>(args),
         "vanguard" => tune::<vanguard::Vanguard>(args),
         "007" => tune::<oo7::Position>(args),
+        "ven" => tune::<ven::Ven>(args),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (tunable: {})",
             TUNABLE.join(", ")
@@ -160,7 +168,14 @@ fn read<G: Tunable>(
         let pos = G::from_fen(&record.fen, options).map_err(|e| at(e.to_string()))?;
         let mut features = Features::new(current.len());
         let phase = pos.features(&mut features);
-        let sample = Sample::new(&features, phase, current, pos.white_eval(), &record);
+        let sample = Sample::new(
+            &features,
+            G::VIEWS,
+            phase,
+            current,
+            pos.white_eval(),
+            &record,
+        );
         samples.push((sample, record.game));
     }
     Ok(samples)
@@ -291,8 +306,8 @@ mod tests {
         assert!(parse_args("--data a --scale 0")
             .unwrap_err()
             .contains("'0'"));
-        let e = run(&parse_args("--variant ven --data x").unwrap());
-        assert!(e.unwrap_err().contains("'ven'"));
+        let e = run(&parse_args("--variant lene-hau-x --data x").unwrap());
+        assert!(e.unwrap_err().contains("'lene-hau-x'"));
     }
 
     /// Lene Hau positions of `games` games (numbered from `first`) whose results follow the

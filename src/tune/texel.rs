@@ -22,8 +22,10 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// `features` counts `views` evaluations, whose mean is the evaluation.
     pub fn new(
         features: &Features,
+        views: i32,
         phase: i32,
         weights: &[Pair],
         eval: i32,
@@ -31,7 +33,7 @@ impl Sample {
     ) -> Self {
         let coef: Vec<(u32, f32)> = (features.coef.iter().enumerate())
             .filter(|(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u32, c as f32))
+            .map(|(i, &c)| (i as u32, c as f32 / views as f32))
             .collect();
         let mg = phase.clamp(0, MAX_PHASE) as f32 / MAX_PHASE as f32;
         let mut sample = Sample {
@@ -197,7 +199,14 @@ mod tests {
                 game: 0,
                 positions: 1,
             };
-            samples.push(Sample::new(&f, 12, &[Pair(0, 0), Pair(0, 0)], 0, &record));
+            samples.push(Sample::new(
+                &f,
+                1,
+                12,
+                &[Pair(0, 0), Pair(0, 0)],
+                0,
+                &record,
+            ));
         }
         let start = Fit::new(&[Pair(10, 10), Pair(10, 10)], &samples, 0.0, None);
         // A given scale is kept; else it is fitted (these results follow the evaluation, so
@@ -213,5 +222,26 @@ mod tests {
         // The score half of the target pins the weights near the truth's sign and size.
         let w = fitted.rounded();
         assert!(w[0].0 > 0 && w[1].0 < 0, "{w:?} against {truth:?}");
+    }
+
+    /// An evaluation that averages two views (Ven) counts each weight in both: the sample
+    /// halves the counts, so the weights mean what they mean in one view.
+    #[test]
+    fn the_counts_of_two_views_are_halved() {
+        let record = Record {
+            fen: String::new(),
+            score: 0,
+            result: 0.5,
+            game: 0,
+            positions: 1,
+        };
+        let sample = |coef: Vec<i32>, views| {
+            let mut f = Features::new(2);
+            f.coef = coef;
+            Sample::new(&f, views, 12, &[Pair(0, 0), Pair(0, 0)], 0, &record)
+        };
+        let w = [[100.0, 100.0], [-50.0, -50.0]];
+        assert_eq!(sample(vec![1, 3], 1).eval(&w), -50.0);
+        assert_eq!(sample(vec![2, 6], 2).eval(&w), -50.0);
     }
 }

@@ -12,7 +12,7 @@
 //! position how often each weight counts for White minus Black ([`Features`]).
 
 use crate::eval::tapered::{Pair, Trace};
-use crate::game::{Game, Player};
+use crate::game::{GameState, Player};
 
 /// The `N` weights of `text` (see the module's format), at compile time: a malformed line or a
 /// count other than `N` stops the build with the reason.
@@ -134,7 +134,7 @@ impl<T> Trace<T> for Features {
 
 /// A variant whose evaluation the tuner can fit: its evaluation is the phase's taper of a sum of
 /// weights (each counted per [`Features`]) plus terms the tuner holds fixed.
-pub trait Tunable: Game {
+pub trait Tunable: GameState {
     /// The embedded weights file, relative to the repository root (where `chimera tune`
     /// writes by default).
     const WEIGHTS_FILE: &'static str;
@@ -142,6 +142,9 @@ pub trait Tunable: Game {
     /// [`Tunable::features`] returns [`crate::eval::tapered::MAX_PHASE`], only the first number
     /// of each weight counts, and the tuner writes it twice.
     const TAPERED: bool = true;
+    /// The evaluation is the mean of this many evaluations whose counts [`Tunable::features`]
+    /// adds up: Ven averages chess's evaluation on each side's view.
+    const VIEWS: i32 = 1;
     /// The weights in use, in file order.
     fn weights() -> &'static [Pair];
     /// The weights file and weights that positions under `options` evaluate with: the ones

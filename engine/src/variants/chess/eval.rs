@@ -78,11 +78,6 @@ pub type Weights = [Pair; COUNT];
 /// The weights, from `weights.txt` (see [`crate::eval::weights`]), read at compile time.
 pub static WEIGHTS: Weights = weights::parse(include_str!("weights.txt"));
 
-/// The weights before they were fitted, from `first_weights.txt`: what Ven evaluates with,
-/// since the ones fitted to chess games did not win in Ven (docs/tuning.md). 007 has its own
-/// file in the same layout (`oo7/weights.txt`).
-pub static FIRST_WEIGHTS: Weights = weights::parse(include_str!("first_weights.txt"));
-
 // Where each group of weights starts in [`WEIGHTS`], in file order.
 /// Material by role (pawn to king).
 const MATERIAL: usize = 0;
@@ -383,7 +378,7 @@ pub fn score<T: Trace<Term>>(pos: &Position, trace: &mut T) -> i32 {
     score_with(pos, &WEIGHTS, trace)
 }
 
-/// As [`score`], with another set of weights (007's own, [`FIRST_WEIGHTS`] for Ven).
+/// As [`score`], with another set of weights (007's own, Ven's).
 #[inline(always)]
 pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trace: &mut T) -> i32 {
     let white = side(pos, Player::White, weights, trace);
@@ -482,10 +477,6 @@ mod tests {
     #[test]
     fn the_weights_file_names_every_weight_in_order() {
         assert_eq!(weights::names(include_str!("weights.txt")), weight_names());
-        assert_eq!(
-            weights::names(include_str!("first_weights.txt")),
-            weight_names()
-        );
     }
 
     #[test]

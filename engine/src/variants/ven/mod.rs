@@ -28,6 +28,7 @@
 //! ```
 
 mod describe;
+pub mod eval;
 mod fen;
 mod insurance;
 mod options;
@@ -218,14 +219,9 @@ impl SimultaneousGame for Ven {
         order.to_string()
     }
 
-    /// The chess evaluation of the board from each side's view, averaged so the chess tempo
-    /// bonus (which has no meaning here) cancels; with chess's weights from before they were
-    /// fitted to chess games (fitted, they did not show they are not worse here: docs/tuning.md).
+    /// Chess's evaluation on each side's view, with Ven's own weights ([`eval`]).
     fn evaluate_for_white(&self) -> i32 {
-        use crate::variants::chess::eval::{evaluate_with, FIRST_WEIGHTS};
-        let white = evaluate_with(&self.view(Player::White), &FIRST_WEIGHTS);
-        let black = evaluate_with(&self.view(Player::Black), &FIRST_WEIGHTS);
-        (white - black) / 2
+        self.evaluate()
     }
 
     fn exploiter_rounds(&self) -> u32 {

@@ -68,19 +68,3 @@ fn a_reply_answers_a_capture_by_dodging_or_avenging_it() {
     let d5d4 = q.parse_order(Player::Black, "d5d4").unwrap();
     assert!(q.answers(Player::Black, d5d4, g2d5), "dodging");
 }
-
-#[test]
-fn evaluation_is_chess_s_with_its_first_weights_not_the_fitted_ones() {
-    use crate::variants::chess::eval::{evaluate_with, Weights, FIRST_WEIGHTS, WEIGHTS};
-    use crate::variants::chess::Position;
-    // Chess's evaluation of the board with each side to move, averaged so its tempo cancels.
-    let board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
-    let chess = |weights: &Weights| {
-        let white = Position::from_fen(&format!("{board} w KQkq - 2 3")).unwrap();
-        let black = Position::from_fen(&format!("{board} b KQkq - 2 3")).unwrap();
-        (evaluate_with(&white, weights) - evaluate_with(&black, weights)) / 2
-    };
-    assert_ne!(chess(&FIRST_WEIGHTS), chess(&WEIGHTS));
-    let ven = pos(&format!("{board} w KQkq - 2 3"));
-    assert_eq!(ven.evaluate_for_white(), chess(&FIRST_WEIGHTS));
-}
