@@ -327,6 +327,34 @@ mod tests {
         assert_eq!(header_options(&text), pairs(&[("Detente", "true")]));
     }
 
+    /// Ven's games go to the same file format, and `tune --variant ven` reads them.
+    #[test]
+    fn ven_writes_records_that_tune_reads() {
+        let out = std::env::temp_dir().join(format!("chimera-datagen-ven-{}", std::process::id()));
+        let out = out.display().to_string();
+        let line = format!("--variant ven --games 2 --nodes 200 --random-plies 4 --out {out}");
+        run(&args(&line).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            text.starts_with("# chimera datagen variant=ven nodes=200"),
+            "{text}"
+        );
+        let records: Vec<Record> = (text.lines().skip(1))
+            .map(|l| Record::parse(l).unwrap())
+            .collect();
+        assert!(!records.is_empty());
+        let weights = format!("{out}.weights");
+        let tune =
+            format!("--variant ven --data {out} --held-out {out} --epochs 1 --out {weights}");
+        crate::tune::run(&crate::cli::parse("tune", &tune.split(' ').collect::<Vec<_>>()).unwrap())
+            .unwrap();
+        assert!(std::fs::read_to_string(&weights)
+            .unwrap()
+            .contains("material.pawn"));
+        std::fs::remove_file(&out).unwrap();
+        std::fs::remove_file(&weights).unwrap();
+    }
+
     #[test]
     fn shards_concatenate_to_the_whole_run_and_a_resumed_run_loses_only_the_cut_game() {
         let dir = std::env::temp_dir().join(format!("chimera-datagen-{}", std::process::id()));
