@@ -12,6 +12,7 @@ use super::selfplay::{
 };
 use chimera_engine::history::Rounds;
 use chimera_engine::search::score;
+use chimera_engine::simultaneous::root::round_keys;
 use chimera_engine::simultaneous::serial::Serial;
 use chimera_engine::simultaneous::SimultaneousGame;
 use chimera_engine::Player;
@@ -25,10 +26,7 @@ fn order<G: SimultaneousGame>(
     side: Player,
 ) -> Option<(G::Order, i32)> {
     let view = Serial::new(game.position().clone(), side);
-    let keys: Vec<u64> = (game.keys().iter())
-        .map(|k| Serial::<G>::round_key(*k, side))
-        .collect();
-    searcher.search_root(&view, &keys)
+    searcher.search_root(&view, &round_keys::<G>(game.keys(), side))
 }
 
 /// Both sides' orders and White's share of their scores (the mean of the two bounds).

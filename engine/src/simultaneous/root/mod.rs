@@ -374,7 +374,7 @@ pub fn maximin_search<G: SimultaneousGame>(
 }
 
 /// A game's history of round keys as the sequential view with `first` writing first reads it.
-pub(crate) fn round_keys<G: SimultaneousGame>(history: &[u64], first: Player) -> Vec<u64> {
+pub fn round_keys<G: SimultaneousGame>(history: &[u64], first: Player) -> Vec<u64> {
     history
         .iter()
         .map(|k| Serial::<G>::round_key(*k, first))
