@@ -50,11 +50,14 @@ pub enum Technique {
     /// of positions sharing its structure ([`crate::game::Game::structure_key`]) found it
     /// missed.
     Correction,
+    /// Exchange pruning: near the leaves, a move whose exchange on its target loses more than
+    /// a margin that grows with depth (static exchange evaluation) is skipped.
+    Exchange,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 13] = [
+    pub const ALL: [Technique; 14] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -68,6 +71,7 @@ impl Technique {
         Technique::CounterMoves,
         Technique::CaptureHistory,
         Technique::Correction,
+        Technique::Exchange,
     ];
 
     /// Whether a search uses it unless told otherwise ([`Pruning::ALL`]): it won its match.
@@ -81,6 +85,7 @@ impl Technique {
                 | Technique::CounterMoves
                 | Technique::CaptureHistory
                 | Technique::Correction
+                | Technique::Exchange
         )
     }
 
@@ -100,6 +105,7 @@ impl Technique {
             Technique::CounterMoves => "counter",
             Technique::CaptureHistory => "capthist",
             Technique::Correction => "corrhist",
+            Technique::Exchange => "see",
         }
     }
 

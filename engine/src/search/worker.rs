@@ -55,6 +55,8 @@ const TRIED: usize = 64;
 const TRIED_CAPTURES: usize = 32;
 /// The least depth at which a hash move is tested for singularity.
 const SINGULAR_DEPTH: i32 = 6;
+/// The most depth left at which exchange pruning skips a move.
+const EXCHANGE_DEPTH: i32 = 8;
 /// History (ordering score) worth one ply less or more of late move reduction.
 const HISTORY_PER_PLY: i32 = 8192;
 
@@ -748,6 +750,27 @@ impl<'a, G: Game> Worker<'a, G> {
                     && depth <= 4
                     && quiets.len() >= (3 + 2 * depth * depth) as usize
                 {
+                    continue;
+                }
+            }
+            // Exchange pruning: a move that loses material on its target square near the
+            // leaves (quiet moves a pawn-sized margin a ply, captures more, since the capture
+            // itself may be the point).
+            if pruning.has(Exchange)
+                && depth <= EXCHANGE_DEPTH
+                && searched > 0
+                && best > -MATE_BOUND
+                && !in_check
+                && !child.in_check()
+                && pos.chooser(mv) == pos.to_move()
+                && (quiet || tactical)
+            {
+                let margin = if quiet {
+                    60 * depth
+                } else {
+                    20 * depth * depth
+                };
+                if !pos.see_ge(mv, -margin) {
                     continue;
                 }
             }
