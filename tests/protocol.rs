@@ -384,6 +384,7 @@ fn perft_eval_and_bench() {
         "Pawn structure",
         "Passed pawns",
         "King safety",
+        "Threats",
     ] {
         assert!(
             eval.iter().any(|l| l.trim_start().starts_with(term)),

@@ -29,11 +29,12 @@ pub enum Term {
     PassedPawns,
     KingSafety,
     Pieces,
+    Threats,
     Tempo,
 }
 
 impl Term {
-    pub const ALL: [Term; 8] = [
+    pub const ALL: [Term; 9] = [
         Term::Material,
         Term::Placement,
         Term::Mobility,
@@ -41,6 +42,7 @@ impl Term {
         Term::PassedPawns,
         Term::KingSafety,
         Term::Pieces,
+        Term::Threats,
         Term::Tempo,
     ];
     pub const fn name(self) -> &'static str {
@@ -52,6 +54,7 @@ impl Term {
             Term::PassedPawns => "Passed pawns",
             Term::KingSafety => "King safety",
             Term::Pieces => "Pieces",
+            Term::Threats => "Threats",
             Term::Tempo => "Tempo",
         }
     }
@@ -64,7 +67,7 @@ impl From<Term> for usize {
 }
 
 /// The evaluation by terms (in [`Term::ALL`] order) and players, with its phase.
-pub type Breakdown = crate::eval::tapered::Breakdown<8>;
+pub type Breakdown = crate::eval::tapered::Breakdown<9>;
 
 /// Plain piece values for exchanges (SEE) and move ordering.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
@@ -101,8 +104,15 @@ const SHELTER_OPEN_FILE: usize = SHELTER_FAR + 1;
 /// ([`KING_ATTACK_WEIGHT`] per attacked square), capped at the table's last entry.
 const KING_DANGER: usize = SHELTER_OPEN_FILE + 1;
 const KING_DANGER_LEN: usize = 48;
+/// Threats, per enemy piece attacked: minors and majors by a pawn, majors by a minor, a queen
+/// by a rook, and any piece attacked and not defended.
+const THREAT_PAWN_ON_MINOR: usize = KING_DANGER + KING_DANGER_LEN;
+const THREAT_PAWN_ON_MAJOR: usize = THREAT_PAWN_ON_MINOR + 1;
+const THREAT_MINOR_ON_MAJOR: usize = THREAT_PAWN_ON_MAJOR + 1;
+const THREAT_ROOK_ON_QUEEN: usize = THREAT_MINOR_ON_MAJOR + 1;
+const THREAT_HANGING: usize = THREAT_ROOK_ON_QUEEN + 1;
 /// How many weights there are.
-pub const COUNT: usize = KING_DANGER + KING_DANGER_LEN;
+pub const COUNT: usize = THREAT_HANGING + 1;
 
 /// The reachable-square count each role's mobility is measured from (knight to queen): fixed, so
 /// that the weight alone moves.
@@ -136,6 +146,15 @@ pub fn weight_names() -> Vec<String> {
         names.push(n.into());
     }
     names.extend((0..KING_DANGER_LEN).map(|i| format!("king_danger.{i}")));
+    for n in [
+        "threat.pawn_on_minor",
+        "threat.pawn_on_major",
+        "threat.minor_on_major",
+        "threat.rook_on_queen",
+        "threat.hanging",
+    ] {
+        names.push(n.into());
+    }
     names
 }
 
@@ -219,9 +238,23 @@ fn piece_attacks(role: Role, sq: Square, occ: crate::Bb64) -> u64 {
     }
 }
 
-/// Everything `us` scores, reported term by term to `trace`.
+/// The squares one player's men attack, by kind of attacker, for the threat terms.
+#[derive(Copy, Clone, Default)]
+struct Attacks {
+    pawns: u64,
+    minors: u64,
+    rooks: u64,
+    all: u64,
+}
+
+/// Everything `us` scores but threats, reported term by term to `trace`, and what `us` attacks.
 #[inline(always)]
-fn side<T: Trace<Term>>(pos: &Position, us: Player, weights: &Weights, trace: &mut T) -> Pair {
+fn side<T: Trace<Term>>(
+    pos: &Position,
+    us: Player,
+    weights: &Weights,
+    trace: &mut T,
+) -> (Pair, Attacks) {
     let them = us.other();
     let occ = pos.occupied();
     let own = pos.player(us).0;
@@ -230,6 +263,12 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, weights: &Weights, trace: &m
     let their_pawn_attacks = pawn_attacks_all(them, their_pawns);
     let their_king = pos.king(them);
     let their_king_zone = attacks::king_attacks(their_king).0 | 1u64 << their_king.0;
+    let our_pawn_attacks = pawn_attacks_all(us, our_pawns);
+    let mut attacked = Attacks {
+        pawns: our_pawn_attacks,
+        all: our_pawn_attacks | attacks::king_attacks(pos.king(us)).0,
+        ..Attacks::default()
+    };
 
     let (mut material, mut placement, mut mobility, mut pieces) =
         (Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0));
@@ -249,6 +288,12 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, weights: &Weights, trace: &m
                 continue;
             }
             let reach = piece_attacks(role, sq, occ);
+            attacked.all |= reach;
+            match role {
+                Role::Knight | Role::Bishop => attacked.minors |= reach,
+                Role::Rook => attacked.rooks |= reach,
+                _ => {}
+            }
             let count = (reach & !own & !their_pawn_attacks).count_ones() as i32;
             let m = role.index() - 1;
             mobility += w(
@@ -338,7 +383,40 @@ fn side<T: Trace<Term>>(pos: &Position, us: Player, weights: &Weights, trace: &m
     trace.add(Term::KingSafety, us, king_safety);
     trace.add(Term::Pieces, us, pieces);
     trace.add(Term::Tempo, us, tempo);
-    material + placement + mobility + structure + passed + king_safety + pieces + tempo
+    let total = material + placement + mobility + structure + passed + king_safety + pieces + tempo;
+    (total, attacked)
+}
+
+/// What `us` threatens: enemy pieces attacked by lesser men (`ours`), or attacked and not
+/// defended (`theirs`: what the enemy attacks). The side to move may cash a threat at once, the
+/// other must parry it, which costs a move.
+#[inline(always)]
+fn threats<T: Trace<Term>>(
+    pos: &Position,
+    us: Player,
+    (ours, theirs): (&Attacks, &Attacks),
+    weights: &Weights,
+    trace: &mut T,
+) -> Pair {
+    let them = pos.player(us.other()).0;
+    let minors = them & (pos.role(Role::Knight).0 | pos.role(Role::Bishop).0);
+    let queens = them & pos.role(Role::Queen).0;
+    let majors = them & pos.role(Role::Rook).0 | queens;
+    let count = |bb: u64| bb.count_ones() as i32;
+    let mut total = Pair(0, 0);
+    for (index, targets) in [
+        (THREAT_PAWN_ON_MINOR, minors & ours.pawns),
+        (THREAT_PAWN_ON_MAJOR, majors & ours.pawns),
+        (THREAT_MINOR_ON_MAJOR, majors & ours.minors),
+        (THREAT_ROOK_ON_QUEEN, queens & ours.rooks),
+        (THREAT_HANGING, (minors | majors) & ours.all & !theirs.all),
+    ] {
+        if targets != 0 {
+            total += w(weights, trace, index, us, count(targets));
+        }
+    }
+    trace.add(Term::Threats, us, total);
+    total
 }
 
 /// The rank `n` ranks in front of `king` from `player`'s side, as a mask (empty off the board).
@@ -381,8 +459,11 @@ pub fn score<T: Trace<Term>>(pos: &Position, trace: &mut T) -> i32 {
 /// As [`score`], with another set of weights (007's own, Ven's).
 #[inline(always)]
 pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trace: &mut T) -> i32 {
-    let white = side(pos, Player::White, weights, trace);
-    let black = side(pos, Player::Black, weights, trace);
+    let (white, white_attacks) = side(pos, Player::White, weights, trace);
+    let (black, black_attacks) = side(pos, Player::Black, weights, trace);
+    let pair = (&white_attacks, &black_attacks);
+    let white = white + threats(pos, Player::White, pair, weights, trace);
+    let black = black + threats(pos, Player::Black, (pair.1, pair.0), weights, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))
 }
 
@@ -570,5 +651,29 @@ mod tests {
             term("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::Pieces)
                 >= WEIGHTS[BISHOP_PAIR].0.min(WEIGHTS[BISHOP_PAIR].1)
         );
+    }
+
+    #[test]
+    fn threats_count_attacked_enemy_pieces_by_kind() {
+        let threats = |fen: &str| {
+            let b = breakdown(&Position::from_fen(fen).unwrap());
+            b.terms[Term::Threats as usize]
+        };
+        let weight = |i: usize| WEIGHTS[i];
+        // The c4 pawn attacks a knight the white rook also attacks, and nothing defends it.
+        let [white, black] = threats("4k3/8/8/3n4/2P5/8/8/3RK3 w - - 0 1");
+        assert_eq!(white, weight(THREAT_PAWN_ON_MINOR) + weight(THREAT_HANGING));
+        assert_eq!(black, Pair(0, 0));
+        // Defended by its king, the knight is still attacked by the pawn, but not hanging.
+        let [white, _] = threats("8/8/4k3/3n4/2P5/8/8/3RK3 w - - 0 1");
+        assert_eq!(white, weight(THREAT_PAWN_ON_MINOR));
+        // A bishop on a rook and a rook on the queen, both defended; Black's pawn on the
+        // bishop, which nothing defends.
+        let [white, black] = threats("r3r1k1/1p6/2B5/8/8/8/6K1/q6R w - - 0 1");
+        assert_eq!(
+            white,
+            weight(THREAT_MINOR_ON_MAJOR) + weight(THREAT_ROOK_ON_QUEEN)
+        );
+        assert_eq!(black, weight(THREAT_PAWN_ON_MINOR) + weight(THREAT_HANGING));
     }
 }
