@@ -146,15 +146,16 @@ pub fn weight_names() -> Vec<String> {
         names.push(n.into());
     }
     names.extend((0..KING_DANGER_LEN).map(|i| format!("king_danger.{i}")));
-    for n in [
-        "threat.pawn_on_minor",
-        "threat.pawn_on_major",
-        "threat.minor_on_major",
-        "threat.rook_on_queen",
-        "threat.hanging",
-    ] {
-        names.push(n.into());
-    }
+    names.extend(
+        [
+            "pawn_on_minor",
+            "pawn_on_major",
+            "minor_on_major",
+            "rook_on_queen",
+            "hanging",
+        ]
+        .map(|n| format!("threat.{n}")),
+    );
     names
 }
 
