@@ -209,6 +209,10 @@ pub trait Game: GameState {
     /// a token such as `g1f3,e7e5` is one (malformed) move, never two plies.
     const TURN_SEPARATOR: Option<char> = None;
 
+    /// Search techniques adopted for this game alone, each by a match of its own
+    /// (docs/search.md): a search whose `Pruning` stands for the defaults (`all`) uses them too.
+    const ADOPTED: &'static [crate::search::Technique] = &[];
+
     /// Plies quiescence search may play beyond the nominal depth before it settles for the
     /// static evaluation. Unbounded by default; a variant whose capture sequences branch widely
     /// (many ranged capturers on a large board) bounds them here.

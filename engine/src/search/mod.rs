@@ -154,6 +154,7 @@ pub fn search_within<G: Game>(
         nodes: &nodes,
         plan,
         params,
+        pruning: params.pruning.resolve(G::ADOPTED),
     };
 
     let mut main = Worker::<G>::new(0, &shared, history, root_moves.clone());

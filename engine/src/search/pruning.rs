@@ -2,13 +2,22 @@
 //! adopted one in play, none in the exactness tests, and all but one (or one more) in the
 //! matches that measure what each one is worth (docs/search.md, "What each technique is
 //! worth"). The protocol sets it with the `Pruning` option. A technique is adopted only when a
-//! match accepts it; the others stay here, off unless named, for matches on more machines.
+//! match accepts it; the others stay here, off unless named, for matches on more machines. A
+//! technique whose match was one variant's is adopted for that variant alone
+//! ([`crate::game::Game::ADOPTED`]): `all` takes it in when a search starts
+//! ([`Pruning::resolve`]).
 
 use crate::game::ParseError;
 
-/// A set of [`Technique`]s.
+/// A set of [`Technique`]s, and whether it stands for a game's defaults (`all`): those take in
+/// the game's own adopted techniques ([`Pruning::resolve`]) unless named off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pruning(u16);
+pub struct Pruning {
+    on: u16,
+    /// Techniques named off (`-name`): a game's own adoptions do not bring them back.
+    off: u16,
+    defaults: bool,
+}
 
 /// One technique of the main search. Quiescence's delta and exchange pruning are not here:
 /// they decide which captures quiescence looks at, not how deep the tree is.
@@ -115,8 +124,13 @@ impl Technique {
 }
 
 impl Pruning {
-    pub const NONE: Pruning = Pruning(0);
-    /// Every adopted technique ([`Technique::adopted`]): the default, named `all`.
+    pub const NONE: Pruning = Pruning {
+        on: 0,
+        off: 0,
+        defaults: false,
+    };
+    /// Every adopted technique ([`Technique::adopted`]), and a game's own once resolved: the
+    /// default, named `all`.
     pub const ALL: Pruning = {
         let mut bits = 0;
         let mut i = 0;
@@ -126,20 +140,42 @@ impl Pruning {
             }
             i += 1;
         }
-        Pruning(bits)
+        Pruning {
+            on: bits,
+            off: 0,
+            defaults: true,
+        }
     };
 
     #[inline(always)]
     pub fn has(self, t: Technique) -> bool {
-        self.0 & t.bit() != 0
+        self.on & t.bit() != 0
     }
 
     pub fn with(self, t: Technique) -> Pruning {
-        Pruning(self.0 | t.bit())
+        Pruning {
+            on: self.on | t.bit(),
+            off: self.off & !t.bit(),
+            ..self
+        }
     }
 
+    /// The set without `t`; where it stands for the defaults, `t` stays off once resolved.
     pub fn without(self, t: Technique) -> Pruning {
-        Pruning(self.0 & !t.bit())
+        let off = if self.defaults { t.bit() } else { 0 };
+        Pruning {
+            on: self.on & !t.bit(),
+            off: self.off | off,
+            ..self
+        }
+    }
+
+    /// The set a search of a game that adopted `own` uses: `own` joins a set that stands for
+    /// the defaults, except the techniques named off.
+    pub fn resolve(self, own: &[Technique]) -> Pruning {
+        own.iter()
+            .filter(|t| self.defaults && self.off & t.bit() == 0)
+            .fold(self, |set, &t| set.with(t))
     }
 
     /// Reads a comma-separated list, applied left to right from the empty set: `all` (every
@@ -179,20 +215,25 @@ impl Pruning {
 }
 
 impl std::fmt::Display for Pruning {
-    /// The form [`Pruning::parse`] reads back: `all`, `none`, or the names in the set.
+    /// The form [`Pruning::parse`] reads back: `all` and its changes (`all,-null,singular`),
+    /// `none`, or the names in the set.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Pruning::ALL => f.write_str("all"),
-            Pruning::NONE => f.write_str("none"),
-            set => {
-                let names: Vec<&str> = Technique::ALL
-                    .into_iter()
-                    .filter(|&t| set.has(t))
-                    .map(Technique::name)
-                    .collect();
-                f.write_str(&names.join(","))
+        if *self == Pruning::NONE {
+            return f.write_str("none");
+        }
+        let mut words = Vec::new();
+        if self.defaults {
+            words.push("all".to_string());
+        }
+        for t in Technique::ALL {
+            let from_all = self.defaults && t.adopted();
+            if self.has(t) && !from_all {
+                words.push(t.name().to_string());
+            } else if !self.has(t) && (from_all || self.off & t.bit() != 0) {
+                words.push(format!("-{}", t.name()));
             }
         }
+        f.write_str(&words.join(","))
     }
 }
 
@@ -230,6 +271,27 @@ mod tests {
                 Ok(Pruning::ALL.without(t))
             );
         }
+    }
+
+    #[test]
+    fn a_games_own_adoptions_join_all_unless_named_off() {
+        let own = [Technique::Exchange];
+        assert!(!Technique::Exchange.adopted());
+        assert!(Pruning::ALL.resolve(&own).has(Technique::Exchange));
+        assert!(!Pruning::ALL.resolve(&[]).has(Technique::Exchange));
+        let off = Pruning::parse("all,-see").unwrap();
+        assert!(!off.resolve(&own).has(Technique::Exchange));
+        assert_eq!(off.to_string(), "all,-see");
+        assert_eq!(Pruning::parse(&off.to_string()), Ok(off));
+        let no_null = Pruning::parse("all,-null").unwrap();
+        assert_eq!(no_null.to_string(), "all,-null");
+        let resolved = no_null.resolve(&own);
+        assert!(resolved.has(Technique::Exchange) && !resolved.has(Technique::NullMove));
+        // A list without `all` is exactly what it names.
+        let named = Pruning::parse("lmr,null").unwrap();
+        assert_eq!(named.resolve(&own), named);
+        assert_eq!(Pruning::NONE.resolve(&own), Pruning::NONE);
+        assert_eq!(Pruning::parse("none,-see"), Ok(Pruning::NONE));
     }
 
     #[test]

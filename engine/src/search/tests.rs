@@ -271,6 +271,28 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 }
 
 #[test]
+fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
+    // Exchange pruning is adopted for chess alone: `all` searches as `all,see` does, and
+    // `all,-see` searches another tree.
+    let pos = crate::variants::chess::Position::from_fen(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    )
+    .unwrap();
+    let nodes = |pruning: &str| {
+        let mut p = params(7);
+        p.pruning = Pruning::parse(pruning).unwrap();
+        run(&pos, &p).nodes
+    };
+    assert_eq!(nodes("all"), nodes("all,see"));
+    assert_ne!(nodes("all"), nodes("all,-see"));
+    // Tic-tac-toe adopted nothing of its own: `all` is `all,-see` there.
+    let mut p = params(6);
+    let all = run(&TicTacToe::start(&()), &p);
+    p.pruning = Pruning::parse("all,-see").unwrap();
+    assert_eq!(all, run(&TicTacToe::start(&()), &p));
+}
+
+#[test]
 fn one_thread_is_deterministic() {
     let pos = Tree::new(5, 12);
     let a = run(&pos, &params(9));

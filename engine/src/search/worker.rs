@@ -9,7 +9,7 @@ use super::pruning::Technique::*;
 use super::score::*;
 use super::time::TimePlan;
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::{Info, Report, SearchParams};
+use super::{Info, Pruning, Report, SearchParams};
 use crate::game::{Game, MoveList, Player};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -24,6 +24,8 @@ pub(super) struct Shared<'a, M> {
     pub nodes: &'a [AtomicU64],
     pub plan: TimePlan,
     pub params: &'a SearchParams<M>,
+    /// `params.pruning` with the game's own adopted techniques ([`Pruning::resolve`]).
+    pub pruning: Pruning,
 }
 
 impl<M> Shared<'_, M> {
@@ -114,7 +116,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             stop_seen: None,
             keys,
-            heuristics: shared.tt.learnt().take::<G>(id, shared.params.pruning),
+            heuristics: shared.tt.learnt().take::<G>(id, shared.pruning),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
             root_moves,
@@ -175,7 +177,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Remembers the continuation-history key of `mv`, searched from `pos` at `ply`.
     #[inline]
     fn note_played(&mut self, pos: &G, mv: G::Move, ply: usize) {
-        let pruning = self.shared.params.pruning;
+        let pruning = self.shared.pruning;
         self.played[ply] = (pruning.has(ContinuationHistory) || pruning.has(CounterMoves))
             .then(|| history_key(pos, mv));
     }
@@ -206,7 +208,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// `pos` has no static score (in check).
     #[inline]
     fn structure_key(&self, pos: &G, in_check: bool) -> u64 {
-        if self.shared.params.pruning.has(Correction) && !in_check {
+        if self.shared.pruning.has(Correction) && !in_check {
             pos.structure_key()
         } else {
             0
@@ -623,7 +625,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         let hash_move = entry.map_or(0, |e| e.mv);
-        let pruning = self.shared.params.pruning;
+        let pruning = self.shared.pruning;
         // The table keeps the evaluation's own score; pruning uses it corrected.
         let raw_eval = match entry {
             _ if in_check => -INFINITE,

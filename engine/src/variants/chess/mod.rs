@@ -150,6 +150,9 @@ impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
 
+    /// Exchange pruning won chess's match (docs/search.md); the other variants' are not played.
+    const ADOPTED: &'static [crate::search::Technique] = &[crate::search::Technique::Exchange];
+
     #[inline(always)]
     fn to_move(&self) -> Player {
         self.side_to_move()
