@@ -83,7 +83,9 @@ impl Technique {
         Technique::Exchange,
     ];
 
-    /// Whether a search uses it unless told otherwise ([`Pruning::ALL`]): it won its match.
+    /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
+    /// match. One adopted for a single game (its match was that game's) is in that game's
+    /// [`crate::game::Game::ADOPTED`] instead.
     pub const fn adopted(self) -> bool {
         !matches!(
             self,
