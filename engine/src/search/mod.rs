@@ -255,6 +255,7 @@ fn root_moves<G: Game>(
             prev_score: -score::INFINITE,
             seldepth: 0,
             pv: vec![mv],
+            nodes: 0,
         })
         .collect()
 }

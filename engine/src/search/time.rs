@@ -87,6 +87,22 @@ impl TimePlan {
 }
 
 /// How the outside world steers a running search: `stop`, `ponderhit`, and the clock.
+impl TimePlan {
+    /// The soft limit scaled for how settled the search is: shorter when the best move took
+    /// most of the root's nodes and has held for several iterations, longer when the nodes
+    /// spread over its rivals or it has just changed. Never past `hard`; a fixed `movetime`
+    /// (soft equal to hard) is not scaled.
+    pub fn settled_soft(&self, best_share: f64, stable: u32) -> Option<Duration> {
+        let soft = self.soft?;
+        let Some(hard) = self.hard.filter(|&hard| hard > soft) else {
+            return Some(soft);
+        };
+        let effort = (1.5 - best_share.clamp(0.0, 1.0)) * 1.35;
+        let stability = 1.2 - 0.04 * stable.min(10) as f64;
+        Some(soft.mul_f64(effort * stability).min(hard))
+    }
+}
+
 #[derive(Debug)]
 pub struct Control {
     stop: AtomicBool,
@@ -244,6 +260,37 @@ mod tests {
         }
         let plan = TimePlan::new(&clock(60_000, 0, None), Player::White, ms(10));
         assert!(plan.soft.unwrap() > ms(500) && plan.soft.unwrap() < ms(3_000));
+    }
+
+    #[test]
+    fn a_settled_search_stops_sooner_and_an_unsettled_one_later_within_the_hard_limit() {
+        let plan = TimePlan::new(&clock(60_000, 0, None), Player::White, ms(10));
+        let (soft, hard) = (plan.soft.unwrap(), plan.hard.unwrap());
+        let settled = plan.settled_soft(0.95, 10).unwrap();
+        let torn = plan.settled_soft(0.2, 0).unwrap();
+        assert!(settled < soft * 3 / 4, "{settled:?} against {soft:?}");
+        assert!(
+            torn > soft * 3 / 2 && torn <= hard,
+            "{torn:?} against {soft:?}"
+        );
+        // A fresh best move earns more time than the same share held for long.
+        assert!(plan.settled_soft(0.6, 0).unwrap() > plan.settled_soft(0.6, 8).unwrap());
+        // Never past the hard limit, however torn.
+        let short = TimePlan {
+            soft: Some(ms(100)),
+            hard: Some(ms(120)),
+        };
+        assert_eq!(short.settled_soft(0.0, 0), Some(ms(120)));
+        // A fixed movetime is spent as asked, and no clock stays no limit.
+        let movetime = Limits {
+            move_time: Some(ms(1000)),
+            ..Limits::default()
+        };
+        let fixed = TimePlan::new(&movetime, Player::White, ms(0));
+        assert_eq!(fixed.settled_soft(0.1, 0), Some(ms(1000)));
+        assert_eq!(fixed.settled_soft(1.0, 10), Some(ms(1000)));
+        let none = TimePlan::new(&Limits::default(), Player::White, ms(0));
+        assert_eq!(none.settled_soft(0.5, 0), None);
     }
 
     #[test]

@@ -43,6 +43,8 @@ pub(super) struct RootMove<M> {
     pub prev_score: i32,
     pub seldepth: usize,
     pub pv: Vec<M>,
+    /// Nodes searched under this move in the whole search, for the time plan's effort share.
+    pub nodes: u64,
 }
 
 const POLL_MASK: u64 = 1023;
@@ -92,6 +94,8 @@ pub(super) struct Worker<'a, G: Game> {
     excluded: [Option<G::Move>; MAX_PLY + 1],
     /// The depth of the current iteration (extensions stop at twice as many plies).
     root_depth: i32,
+    /// Completed iterations in a row, before the last, that ended on the same best move.
+    stable: u32,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -126,6 +130,7 @@ impl<'a, G: Game> Worker<'a, G> {
             evals: [(Player::White, -INFINITE); MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             root_depth: 0,
+            stable: 0,
         }
     }
 
@@ -365,6 +370,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let max_depth = params.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let lines = params.multipv.clamp(1, self.root_moves.len().max(1));
         for depth in 1..=max_depth {
+            let last_best = self.root_moves.first().map(|rm| rm.mv);
             if self.id > 0 && skips_depth(self.id, depth) {
                 continue;
             }
@@ -383,6 +389,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             self.completed_depth = depth;
+            if depth > 1 && self.root_moves.first().map(|rm| rm.mv) == last_best {
+                self.stable += 1;
+            } else {
+                self.stable = 0;
+            }
             if self.id == 0 {
                 for line in 0..lines {
                     self.report_line(line, depth, Bound::Exact, report);
@@ -410,9 +421,16 @@ impl<'a, G: Game> Worker<'a, G> {
         if limits.uses_clock() && self.root_moves.len() == 1 {
             return true;
         }
+        let total = self
+            .root_moves
+            .iter()
+            .map(|rm| rm.nodes)
+            .sum::<u64>()
+            .max(1);
+        let best_share = self.root_moves[0].nodes as f64 / total as f64;
         self.shared
             .plan
-            .soft
+            .settled_soft(best_share, self.stable)
             .is_some_and(|soft| control.elapsed() >= soft)
     }
 
@@ -519,6 +537,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let child = root.play(mv);
             self.note_played(root, mv, 0);
+            let nodes_before = self.nodes;
             let score = if i == first {
                 self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, true, true)
             } else {
@@ -539,6 +558,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     s
                 }
             };
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
