@@ -13,9 +13,9 @@ use crate::game::ParseError;
 /// the game's own adopted techniques ([`Pruning::resolve`]) unless named off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pruning {
-    on: u16,
+    on: u32,
     /// Techniques named off (`-name`): a game's own adoptions do not bring them back.
-    off: u16,
+    off: u32,
     defaults: bool,
 }
 
@@ -62,11 +62,15 @@ pub enum Technique {
     /// Exchange pruning: near the leaves, a move whose exchange on its target loses more than
     /// a margin that grows with depth (static exchange evaluation) is skipped.
     Exchange,
+    /// Table-refined score: where the table's score for the node bounds the true one on the
+    /// side the static score errs (a lower bound above it, an upper bound below it), reverse
+    /// futility and null move use it instead.
+    TtEval,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 14] = [
+    pub const ALL: [Technique; 15] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -81,6 +85,7 @@ impl Technique {
         Technique::CaptureHistory,
         Technique::Correction,
         Technique::Exchange,
+        Technique::TtEval,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -97,6 +102,7 @@ impl Technique {
                 | Technique::CaptureHistory
                 | Technique::Correction
                 | Technique::Exchange
+                | Technique::TtEval
         )
     }
 
@@ -117,10 +123,11 @@ impl Technique {
             Technique::CaptureHistory => "capthist",
             Technique::Correction => "corrhist",
             Technique::Exchange => "see",
+            Technique::TtEval => "tteval",
         }
     }
 
-    fn bit(self) -> u16 {
+    fn bit(self) -> u32 {
         1 << self as u8
     }
 }

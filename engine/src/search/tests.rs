@@ -272,7 +272,7 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Exchange pruning is adopted for chess alone: `all` searches as `all,see` does, and
+    // Exchange pruning and the table-refined score are adopted for chess alone: `all` searches as `all,see` does, and
     // `all,-see` searches another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -283,12 +283,13 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
         p.pruning = Pruning::parse(pruning).unwrap();
         run(&pos, &p).nodes
     };
-    assert_eq!(nodes("all"), nodes("all,see"));
+    assert_eq!(nodes("all"), nodes("all,see,tteval"));
     assert_ne!(nodes("all"), nodes("all,-see"));
-    // Tic-tac-toe adopted nothing of its own: `all` is `all,-see` there.
+    assert_ne!(nodes("all"), nodes("all,-tteval"));
+    // Tic-tac-toe adopted nothing of its own: `all` is `all,-see,-tteval` there.
     let mut p = params(6);
     let all = run(&TicTacToe::start(&()), &p);
-    p.pruning = Pruning::parse("all,-see").unwrap();
+    p.pruning = Pruning::parse("all,-see,-tteval").unwrap();
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
 }
 

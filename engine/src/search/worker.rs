@@ -658,6 +658,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let improving = pruning.has(Improving) && self.improving(pos, ply, eval);
 
         if !pv_node && !in_check && !is_mate(beta) && excluded.is_none() {
+            let eval = match entry {
+                Some(e) if pruning.has(TtEval) => refined(eval, e, ply),
+                _ => eval,
+            };
             // Reverse futility: far above beta with little depth left, a move will not be
             // needed to stay above it (sooner where the score is rising).
             if pruning.has(ReverseFutility)
@@ -1084,6 +1088,22 @@ pub(super) fn opens_its_group<G: Game>(pos: &G, moves: &[G::Move], i: usize) -> 
             .any(|&o| pos.chooser(o) != pos.to_move() && pos.choice_group(o) == pos.choice_group(m))
 }
 
+/// The static score `eval` refined by the table's `entry`: its score where its bound says the
+/// true score lies beyond `eval` on that side (a search saw further than the evaluation).
+fn refined(eval: i32, entry: Entry, ply: usize) -> i32 {
+    let score = from_tt(entry.score, ply);
+    let beyond = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score > eval,
+        Bound::Upper => score < eval,
+    };
+    if beyond && !is_mate(score) {
+        score
+    } else {
+        eval
+    }
+}
+
 /// Late move reduction in plies for the `searched`-th move at `depth`: grows with both.
 fn lmr(depth: i32, searched: usize) -> i32 {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
@@ -1106,4 +1126,33 @@ fn skips_depth(id: usize, depth: u32) -> bool {
     const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
     let i = (id - 1) % 20;
     !((depth + PHASE[i]) / SIZE[i]).is_multiple_of(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, bound: Bound) -> Entry {
+        Entry {
+            mv: 0,
+            score,
+            eval: 0,
+            depth: 4,
+            bound,
+        }
+    }
+
+    #[test]
+    fn the_table_refines_the_static_score_only_beyond_it_on_its_bounds_side() {
+        assert_eq!(refined(50, entry(120, Bound::Lower), 3), 120);
+        assert_eq!(refined(50, entry(20, Bound::Lower), 3), 50);
+        assert_eq!(refined(50, entry(20, Bound::Upper), 3), 20);
+        assert_eq!(refined(50, entry(120, Bound::Upper), 3), 50);
+        assert_eq!(refined(50, entry(-40, Bound::Exact), 3), -40);
+        // A mate score bounds a line, not the position's worth: the static score stays.
+        assert_eq!(
+            refined(50, entry(to_tt(mate_in(5), 3), Bound::Exact), 3),
+            50
+        );
+    }
 }

@@ -151,7 +151,10 @@ impl Game for Position {
     type Moves = MoveList;
 
     /// Exchange pruning won chess's match (docs/search.md); the other variants' are not played.
-    const ADOPTED: &'static [crate::search::Technique] = &[crate::search::Technique::Exchange];
+    const ADOPTED: &'static [crate::search::Technique] = &[
+        crate::search::Technique::Exchange,
+        crate::search::Technique::TtEval,
+    ];
 
     #[inline(always)]
     fn to_move(&self) -> Player {
