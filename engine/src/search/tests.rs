@@ -272,8 +272,8 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Exchange pruning and the table-refined score are adopted for chess alone: `all` searches as `all,see` does, and
-    // `all,-see` searches another tree.
+    // Exchange pruning and the table-refined score are adopted for chess alone: `all`
+    // searches as `all,see,tteval` does, and without either it searches another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     )

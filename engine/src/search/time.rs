@@ -84,10 +84,7 @@ impl TimePlan {
             hard: Some(hard),
         }
     }
-}
 
-/// How the outside world steers a running search: `stop`, `ponderhit`, and the clock.
-impl TimePlan {
     /// The soft limit scaled for how settled the search is: shorter when the best move took
     /// most of the root's nodes and has held for several iterations, longer when the nodes
     /// spread over its rivals or it has just changed. Never past `hard`; a fixed `movetime`
@@ -103,6 +100,7 @@ impl TimePlan {
     }
 }
 
+/// How the outside world steers a running search: `stop`, `ponderhit`, and the clock.
 #[derive(Debug)]
 pub struct Control {
     stop: AtomicBool,

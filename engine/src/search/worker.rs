@@ -94,7 +94,7 @@ pub(super) struct Worker<'a, G: Game> {
     excluded: [Option<G::Move>; MAX_PLY + 1],
     /// The depth of the current iteration (extensions stop at twice as many plies).
     root_depth: i32,
-    /// Completed iterations in a row, before the last, that ended on the same best move.
+    /// How many completed iterations in a row kept the best move of the one before.
     stable: u32,
 }
 
