@@ -172,6 +172,12 @@ pub fn is_history_score(score: i32) -> bool {
     score.abs() < KILLER / 2
 }
 
+/// Whether an ordering score is a capture's whose static exchange loses material.
+#[inline]
+pub fn is_losing_capture(score: i32) -> bool {
+    score <= BAD_CAPTURE / 2
+}
+
 /// Gravity: the entry moves by `delta`, less the more it already leans that way, so entries
 /// saturate smoothly at +-[`HISTORY_MAX`].
 #[inline]
@@ -543,6 +549,26 @@ mod tests {
             h.score(&pos, &moves, &mut after, 0, 0);
             assert_eq!(after[0] < scores[0], learns, "{after:?}");
         }
+    }
+
+    #[test]
+    fn a_capture_that_loses_its_exchange_is_told_apart_from_every_other_score() {
+        use crate::variants::chess::Position;
+        // The queen takes a pawn the e6 pawn defends; the knight takes it too (knight for pawn
+        // is lost as well); the rook takes the undefended knight; a quiet king step.
+        let pos = Position::from_fen("4k3/8/n3p3/3p4/8/2N5/3Q4/R3K3 w - - 0 1").unwrap();
+        let moves = ["d2d5", "c3d5", "a1a6", "e1f1"].map(|m| pos.parse_move(m).unwrap());
+        let mut h: Heuristics<_> = Heuristics::new();
+        // A history, not a killer, at the ply scored.
+        h.reward(Player::White, 5, 20, moves[3], &[]);
+        let mut scores = Vec::new();
+        h.score(&pos, &moves, &mut scores, 0, 0);
+        let losing = scores
+            .iter()
+            .map(|&s| is_losing_capture(s))
+            .collect::<Vec<_>>();
+        assert_eq!(losing, [true, true, false, false], "{scores:?}");
+        assert!(is_history_score(scores[3]), "{scores:?}");
     }
 
     #[test]

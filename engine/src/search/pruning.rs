@@ -66,11 +66,17 @@ pub enum Technique {
     /// side the static score errs (a lower bound above it, an upper bound below it), reverse
     /// futility and null move use it instead.
     TtEval,
+    /// Capture reductions: late moves whose exchange loses material (ordered after the quiet
+    /// moves) are reduced as late quiet moves are.
+    CaptureReductions,
+    /// Cut-node reductions: at a node expected to fail high (see the search's node types),
+    /// late moves are reduced a ply more.
+    CutNodeReductions,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 17] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -86,6 +92,8 @@ impl Technique {
         Technique::Correction,
         Technique::Exchange,
         Technique::TtEval,
+        Technique::CaptureReductions,
+        Technique::CutNodeReductions,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -103,6 +111,8 @@ impl Technique {
                 | Technique::Correction
                 | Technique::Exchange
                 | Technique::TtEval
+                | Technique::CaptureReductions
+                | Technique::CutNodeReductions
         )
     }
 
@@ -124,6 +134,8 @@ impl Technique {
             Technique::Correction => "corrhist",
             Technique::Exchange => "see",
             Technique::TtEval => "tteval",
+            Technique::CaptureReductions => "lmrcap",
+            Technique::CutNodeReductions => "cutnode",
         }
     }
 

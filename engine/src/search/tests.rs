@@ -286,6 +286,10 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
     assert_eq!(nodes("all"), nodes("all,see,tteval"));
     assert_ne!(nodes("all"), nodes("all,-see"));
     assert_ne!(nodes("all"), nodes("all,-tteval"));
+    // Techniques not adopted change the tree only when named.
+    for named in ["all,cutnode", "all,lmrcap"] {
+        assert_ne!(nodes("all"), nodes(named), "{named}");
+    }
     // Tic-tac-toe adopted nothing of its own: `all` is `all,-see,-tteval` there.
     let mut p = params(6);
     let all = run(&TicTacToe::start(&()), &p);

@@ -64,6 +64,44 @@ const EXCHANGE_DEPTH: i32 = 8;
 /// History (ordering score) worth one ply less or more of late move reduction.
 const HISTORY_PER_PLY: i32 = 8192;
 
+/// What a node is expected to be (Knuth and Moore's node types): on the principal variation,
+/// failing high (a cut node: one good move refutes it) or failing low (an all node: every move
+/// is searched). Only reductions read the expectation; the window decides the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Node {
+    Pv,
+    Cut,
+    All,
+}
+
+impl Node {
+    /// The type of the first child searched, with the node's own window.
+    fn first_child(self) -> Node {
+        match self {
+            Node::Pv => Node::Pv,
+            Node::Cut => Node::All,
+            Node::All => Node::Cut,
+        }
+    }
+
+    /// The type of a child searched with a null window at full depth: a principal variation
+    /// node's later moves are expected to fail low, so their children to fail high.
+    fn zero_window_child(self) -> Node {
+        match self {
+            Node::Cut => Node::All,
+            Node::Pv | Node::All => Node::Cut,
+        }
+    }
+
+    /// The node searched again with a null window (a singular-extension test).
+    fn without_pv(self) -> Node {
+        match self {
+            Node::Pv => Node::All,
+            other => other,
+        }
+    }
+}
+
 pub(super) struct Worker<'a, G: Game> {
     id: usize,
     shared: &'a Shared<'a, G::Move>,
@@ -251,13 +289,13 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
         alpha: i32,
         beta: i32,
-        pv_node: bool,
+        node: Node,
         null_ok: bool,
     ) -> i32 {
         if child.to_move() == parent.to_move() {
-            self.search(child, depth, ply + 1, alpha, beta, pv_node, null_ok)
+            self.search(child, depth, ply + 1, alpha, beta, node, null_ok)
         } else {
-            -self.search(child, depth, ply + 1, -beta, -alpha, pv_node, null_ok)
+            -self.search(child, depth, ply + 1, -beta, -alpha, node, null_ok)
         }
     }
 
@@ -292,16 +330,16 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
         alpha: i32,
         beta: i32,
-        pv_node: bool,
+        node: Node,
         null_ok: bool,
     ) -> i32 {
         if parent.chooser(mv) == parent.to_move() {
-            let score = self.child(parent, child, depth, ply, alpha, beta, pv_node, null_ok);
+            let score = self.child(parent, child, depth, ply, alpha, beta, node, null_ok);
             // After the child: its own choices below set `picked` too.
             self.picked = None;
             score
         } else {
-            self.other_choice(parent, mv, Some(depth), ply, 0, alpha, beta, pv_node)
+            self.other_choice(parent, mv, Some(depth), ply, 0, alpha, beta, node)
         }
     }
 
@@ -326,7 +364,7 @@ impl<'a, G: Game> Worker<'a, G> {
         qply: usize,
         alpha: i32,
         beta: i32,
-        pv_node: bool,
+        node: Node,
     ) -> i32 {
         let chooser = pos.chooser(mv);
         let group = pos.choice_group(mv);
@@ -343,7 +381,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.note_played(pos, m, ply);
             let top = beta.min(best);
             let score = match depth {
-                Some(d) => self.child(pos, &child, d, ply, alpha, top, pv_node, true),
+                Some(d) => self.child(pos, &child, d, ply, alpha, top, node, true),
                 None => self.quiescence_child(pos, &child, ply, qply, alpha, top),
             };
             if self.stopped {
@@ -539,7 +577,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.note_played(root, mv, 0);
             let nodes_before = self.nodes;
             let score = if i == first {
-                self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, true, true)
+                self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, Node::Pv, true)
             } else {
                 let s = self.move_child(
                     root,
@@ -549,11 +587,11 @@ impl<'a, G: Game> Worker<'a, G> {
                     0,
                     alpha,
                     alpha + 1,
-                    false,
+                    Node::Cut,
                     true,
                 );
                 if s > alpha && s < beta {
-                    self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, true, true)
+                    self.move_child(root, mv, &child, depth - 1, 0, alpha, beta, Node::Pv, true)
                 } else {
                     s
                 }
@@ -593,10 +631,11 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
-        pv_node: bool,
+        node: Node,
         null_ok: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        let pv_node = node == Node::Pv;
         // Before quiescence too: the quiet move into quiescence may be the repeating one.
         if self.is_repetition(pos) {
             return DRAW;
@@ -683,7 +722,7 @@ impl<'a, G: Game> Worker<'a, G> {
                         ply,
                         beta - 1,
                         beta,
-                        false,
+                        node.zero_window_child(),
                         false,
                     );
                     self.keys.pop();
@@ -728,7 +767,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     ply,
                     singular_beta - 1,
                     singular_beta,
-                    false,
+                    node.without_pv(),
                     false,
                 );
                 if self.stopped {
@@ -803,12 +842,28 @@ impl<'a, G: Game> Worker<'a, G> {
             let extension = (Some(mv) == singular) as i32;
             let score = if searched == 0 {
                 let d = depth - 1 + extension;
-                self.move_child(pos, mv, &child, d, ply, alpha, beta, pv_node, true)
+                self.move_child(
+                    pos,
+                    mv,
+                    &child,
+                    d,
+                    ply,
+                    alpha,
+                    beta,
+                    node.first_child(),
+                    true,
+                )
             } else {
                 let mut r = 0;
+                // A capture that loses its exchange is ordered after the quiet moves: as late.
+                let losing_capture = pruning.has(CaptureReductions)
+                    && tactical
+                    && ordering::is_losing_capture(order_score)
+                    && !child.in_check()
+                    && pos.chooser(mv) == pos.to_move();
                 if pruning.has(LateMoveReductions)
                     && depth >= 3
-                    && quiet
+                    && (quiet || losing_capture)
                     && !in_check
                     && searched >= 2
                 {
@@ -818,8 +873,18 @@ impl<'a, G: Game> Worker<'a, G> {
                     if pruning.has(HistoryReductions) && ordering::is_history_score(order_score) {
                         r -= order_score / HISTORY_PER_PLY;
                     }
+                    // Where the node is expected to fail high, one of its first moves will do.
+                    if pruning.has(CutNodeReductions) && node == Node::Cut {
+                        r += 1;
+                    }
                     r = r.clamp(0, depth - 2);
                 }
+                // A reduced search expects the move to fail low: its child to fail high.
+                let zero_window = if r > 0 {
+                    Node::Cut
+                } else {
+                    node.zero_window_child()
+                };
                 let mut s = self.move_child(
                     pos,
                     mv,
@@ -828,7 +893,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     ply,
                     alpha,
                     alpha + 1,
-                    false,
+                    zero_window,
                     true,
                 );
                 if s > alpha && r > 0 {
@@ -840,12 +905,22 @@ impl<'a, G: Game> Worker<'a, G> {
                         ply,
                         alpha,
                         alpha + 1,
-                        false,
+                        node.zero_window_child(),
                         true,
                     );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = self.move_child(pos, mv, &child, depth - 1, ply, alpha, beta, true, true);
+                    s = self.move_child(
+                        pos,
+                        mv,
+                        &child,
+                        depth - 1,
+                        ply,
+                        alpha,
+                        beta,
+                        Node::Pv,
+                        true,
+                    );
                 }
                 s
             };
@@ -1007,7 +1082,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if pos.chooser(mv) == pos.to_move() {
                 self.quiescence_child(pos, &child, ply, qply, alpha, beta)
             } else {
-                self.other_choice(pos, mv, None, ply, qply, alpha, beta, false)
+                self.other_choice(pos, mv, None, ply, qply, alpha, beta, Node::All)
             };
             if self.stopped {
                 self.scores[ply] = scores;
@@ -1140,6 +1215,20 @@ mod tests {
             depth: 4,
             bound,
         }
+    }
+
+    #[test]
+    fn below_the_principal_variation_cut_and_all_nodes_alternate() {
+        // The principal variation's first child stays on it; its later moves' children are
+        // expected to fail high; below them the expectation flips each ply.
+        assert_eq!(Node::Pv.first_child(), Node::Pv);
+        assert_eq!(Node::Pv.zero_window_child(), Node::Cut);
+        for (node, child) in [(Node::Cut, Node::All), (Node::All, Node::Cut)] {
+            assert_eq!(node.first_child(), child);
+            assert_eq!(node.zero_window_child(), child);
+            assert_eq!(node.without_pv(), node);
+        }
+        assert_eq!(Node::Pv.without_pv(), Node::All);
     }
 
     #[test]
