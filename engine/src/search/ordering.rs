@@ -172,7 +172,7 @@ pub fn is_history_score(score: i32) -> bool {
     score.abs() < KILLER / 2
 }
 
-/// Whether an ordering score is a capture's whose static exchange loses material.
+/// Whether an ordering score is that of a capture whose static exchange loses material.
 #[inline]
 pub fn is_losing_capture(score: i32) -> bool {
     score <= BAD_CAPTURE / 2
