@@ -61,8 +61,11 @@ const TRIED_CAPTURES: usize = 32;
 const SINGULAR_DEPTH: i32 = 6;
 /// The most depth left at which exchange pruning skips a move.
 const EXCHANGE_DEPTH: i32 = 8;
-/// History (ordering score) worth one ply less or more of late move reduction.
-const HISTORY_PER_PLY: i32 = 8192;
+/// History (ordering score) worth one ply less or more of late move reduction. Where reductions
+/// are decided, quiet moves' histories sit near -50 (median), 500 (95th percentile) and 1,500 to
+/// 4,000 (99th) in a chess game at 300 ms a move: so the best twentieth is reduced a ply or more
+/// less, and the malus, spread over every move tried, seldom reaches a ply more.
+const HISTORY_PER_PLY: i32 = 256;
 
 /// What a node is expected to be (Knuth and Moore's node types): on the principal variation,
 /// failing high (a cut node: one good move refutes it) or failing low (an all node: every move
