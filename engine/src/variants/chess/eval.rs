@@ -111,8 +111,19 @@ const THREAT_PAWN_ON_MAJOR: usize = THREAT_PAWN_ON_MINOR + 1;
 const THREAT_MINOR_ON_MAJOR: usize = THREAT_PAWN_ON_MAJOR + 1;
 const THREAT_ROOK_ON_QUEEN: usize = THREAT_MINOR_ON_MAJOR + 1;
 const THREAT_HANGING: usize = THREAT_ROOK_ON_QUEEN + 1;
+/// A passed pawn's escort, per rank it stands beyond its third times the king's distance to
+/// the square in front of it (at most 5): the enemy king's, then our own.
+const PASSED_THEIR_KING: usize = THREAT_HANGING + 1;
+const PASSED_OUR_KING: usize = PASSED_THEIR_KING + 1;
+/// A passed pawn whose next square is occupied, per rank beyond its third.
+const PASSED_BLOCKED: usize = PASSED_OUR_KING + 1;
+/// Pawns defended by a pawn, and pawns beside one of ours on their rank.
+const PAWN_SUPPORTED: usize = PASSED_BLOCKED + 1;
+const PAWN_PHALANX: usize = PAWN_SUPPORTED + 1;
 /// How many weights there are.
-pub const COUNT: usize = THREAT_HANGING + 1;
+pub const COUNT: usize = PAWN_PHALANX + 1;
+/// The king distance a passed pawn's escort terms count at most.
+const ESCORT_DISTANCE: i32 = 5;
 
 /// The reachable-square count each role's mobility is measured from (knight to queen): fixed, so
 /// that the weight alone moves.
@@ -155,6 +166,16 @@ pub fn weight_names() -> Vec<String> {
             "hanging",
         ]
         .map(|n| format!("threat.{n}")),
+    );
+    names.extend(
+        [
+            "passed.their_king",
+            "passed.our_king",
+            "passed.blocked",
+            "pawns.supported",
+            "pawns.phalanx",
+        ]
+        .map(String::from),
     );
     names
 }
@@ -334,6 +355,16 @@ fn side<T: Trace<Term>>(
             structure += w(weights, trace, ISOLATED, us, on_file);
         }
     }
+    let supported = (our_pawns & our_pawn_attacks).count_ones() as i32;
+    if supported > 0 {
+        structure += w(weights, trace, PAWN_SUPPORTED, us, supported);
+    }
+    let beside = ((our_pawns & !file_bb(7)) << 1) | ((our_pawns & !FILE_A) >> 1);
+    let phalanx = (our_pawns & beside).count_ones() as i32;
+    if phalanx > 0 {
+        structure += w(weights, trace, PAWN_PHALANX, us, phalanx);
+    }
+    let king = pos.king(us);
     for sq in pos.pieces(us, Role::Pawn).squares() {
         let file = sq.0 % 8;
         let blockers = ahead(us, sq, file_bb(file) | adjacent_files(file)) & their_pawns;
@@ -341,6 +372,21 @@ fn side<T: Trace<Term>>(
         let own_in_front = ahead(us, sq, file_bb(file)) & our_pawns;
         if blockers == 0 && own_in_front == 0 {
             passed += w(weights, trace, PASSED + relative_rank(us, sq), us, 1);
+            // Beyond the third rank the kings' race to the pawn's path and its blockade count.
+            let beyond = relative_rank(us, sq) as i32 - 2;
+            if beyond > 0 {
+                let stop = match us {
+                    Player::White => Square(sq.0 + 8),
+                    Player::Black => Square(sq.0 - 8),
+                };
+                let theirs = king_distance(their_king, stop).min(ESCORT_DISTANCE);
+                let ours = king_distance(king, stop).min(ESCORT_DISTANCE);
+                passed += w(weights, trace, PASSED_THEIR_KING, us, beyond * theirs);
+                passed += w(weights, trace, PASSED_OUR_KING, us, beyond * ours);
+                if occ.0 & (1u64 << stop.0) != 0 {
+                    passed += w(weights, trace, PASSED_BLOCKED, us, beyond);
+                }
+            }
         }
     }
 
@@ -351,7 +397,6 @@ fn side<T: Trace<Term>>(
         let danger = (attack_weight as usize).min(KING_DANGER_LEN - 1);
         king_safety += w(weights, trace, KING_DANGER + danger, us, 1);
     }
-    let king = pos.king(us);
     if relative_rank(us, king) <= 1 {
         let file = king.0 % 8;
         for f in file.saturating_sub(1)..=(file + 1).min(7) {
@@ -418,6 +463,14 @@ fn threats<T: Trace<Term>>(
     }
     trace.add(Term::Threats, us, total);
     total
+}
+
+/// Moves a king needs from `a` to `b` on an empty board.
+#[inline(always)]
+fn king_distance(a: Square, b: Square) -> i32 {
+    let files = (a.0 % 8).abs_diff(b.0 % 8);
+    let ranks = (a.0 / 8).abs_diff(b.0 / 8);
+    files.max(ranks) as i32
 }
 
 /// The rank `n` ranks in front of `king` from `player`'s side, as a mask (empty off the board).
@@ -693,5 +746,33 @@ mod tests {
             WEIGHTS[THREAT_PAWN_ON_MINOR] + WEIGHTS[THREAT_HANGING]
         );
         assert_eq!(black, Pair(0, 0));
+    }
+
+    #[test]
+    fn passers_count_their_escort_and_blockade_and_pawns_their_chains() {
+        use crate::eval::weights::{Features, Tunable};
+        // White's counts minus Black's, in the order their king, our king, blocked,
+        // supported, phalanx.
+        let counts = |fen: &str| {
+            let mut f = Features::new(COUNT);
+            Position::from_fen(fen).unwrap().features(&mut f);
+            f.coef[PASSED_THEIR_KING..=PAWN_PHALANX].to_vec()
+        };
+        // A passer on the sixth (three ranks beyond the third), its next square c7: the black
+        // king on h8 is 5 moves from it, the white one on c1 6, counted as 5.
+        assert_eq!(counts("7k/8/2P5/8/8/8/8/2K5 w - - 0 1"), [15, 15, 0, 0, 0]);
+        // Kings beside the path: 1 move each; a black knight on c7 blocks it.
+        assert_eq!(counts("3k4/2n5/1KP5/8/8/8/8/8 w - - 0 1"), [3, 3, 3, 0, 0]);
+        // Up to the third rank a passer has no escort terms.
+        assert_eq!(counts("7k/8/8/8/8/2P5/8/2K5 w - - 0 1"), [0, 0, 0, 0, 0]);
+        // Black's passer on its fifth (two beyond its third), next square d3: the white king
+        // on d1 2 moves away, the black one on h8 5.
+        assert_eq!(counts("7k/8/8/8/3p4/8/8/3K4 w - - 0 1"), [-4, -10, 0, 0, 0]);
+        // A chain: b3 defends c4, and c4 and d4 stand side by side (each pawn with a neighbour
+        // counts once: 2 for White, 4 for Black's b7 to e7); no passer on either side.
+        assert_eq!(
+            counts("4k3/1pppp3/8/8/2PP4/1P6/8/4K3 w - - 0 1"),
+            [0, 0, 0, 1, 2 - 4]
+        );
     }
 }
