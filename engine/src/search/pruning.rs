@@ -72,11 +72,14 @@ pub enum Technique {
     /// Cut-node reductions: at a node expected to fail high (see the search's node types),
     /// late moves are reduced a ply more.
     CutNodeReductions,
+    /// Razoring: near the leaves, a static score far below alpha is checked by quiescence
+    /// alone, and the node returns its score where even the captures stay below alpha.
+    Razoring,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 17] = [
+    pub const ALL: [Technique; 18] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -94,6 +97,7 @@ impl Technique {
         Technique::TtEval,
         Technique::CaptureReductions,
         Technique::CutNodeReductions,
+        Technique::Razoring,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -113,6 +117,7 @@ impl Technique {
                 | Technique::TtEval
                 | Technique::CaptureReductions
                 | Technique::CutNodeReductions
+                | Technique::Razoring
         )
     }
 
@@ -136,6 +141,7 @@ impl Technique {
             Technique::TtEval => "tteval",
             Technique::CaptureReductions => "lmrcap",
             Technique::CutNodeReductions => "cutnode",
+            Technique::Razoring => "razor",
         }
     }
 

@@ -287,7 +287,7 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
     assert_ne!(nodes("all"), nodes("all,-see"));
     assert_ne!(nodes("all"), nodes("all,-tteval"));
     // Techniques not adopted change the tree only when named.
-    for named in ["all,cutnode", "all,lmrcap", "all,histlmr"] {
+    for named in ["all,cutnode", "all,lmrcap", "all,histlmr", "all,razor"] {
         assert_ne!(nodes("all"), nodes(named), "{named}");
     }
     // Tic-tac-toe adopted nothing of its own: `all` is `all,-see,-tteval` there.

@@ -61,6 +61,9 @@ const TRIED_CAPTURES: usize = 32;
 const SINGULAR_DEPTH: i32 = 6;
 /// The most depth left at which exchange pruning skips a move.
 const EXCHANGE_DEPTH: i32 = 8;
+/// Razoring's margin a ply: how far below alpha a static score must be for quiescence alone
+/// to decide the node.
+const RAZOR_MARGIN: i32 = 250;
 /// History (ordering score) worth one ply less or more of late move reduction. Where reductions
 /// are decided, quiet moves' histories sit near -50 (median), 500 (95th percentile) and 1,500 to
 /// 4,000 (99th) in a chess game at 300 ms a move: so the best twentieth is reduced a ply or more
@@ -711,6 +714,17 @@ impl<'a, G: Game> Worker<'a, G> {
                 && eval - 90 * (depth - improving as i32) >= beta
             {
                 return eval;
+            }
+            // Razoring: so far below alpha that only a capture could help; quiescence says
+            // whether one does.
+            if pruning.has(Razoring) && depth <= 3 && eval + RAZOR_MARGIN * depth <= alpha {
+                let s = self.quiescence(pos, ply, 0, alpha, alpha + 1);
+                if self.stopped {
+                    return DRAW;
+                }
+                if s <= alpha {
+                    return s;
+                }
             }
             // Null move: if passing still fails high, a real move would too.
             if pruning.has(NullMove) && null_ok && depth >= 3 && eval >= beta {
