@@ -12,11 +12,12 @@
 
 use crate::attacks::board8 as attacks;
 use crate::bitboard::Bitboard;
+use crate::board_view::Cell;
 pub use crate::eval::tapered::Pair;
 use crate::eval::tapered::{taper, NoTrace, Trace};
 use crate::eval::weights;
 use crate::game::Player;
-use crate::square::Square;
+use crate::square::{Board8, Square};
 use crate::variants::chess::{Position, Role};
 
 /// The evaluation's terms, in the order `eval` prints them.
@@ -468,9 +469,7 @@ fn threats<T: Trace<Term>>(
 /// Moves a king needs from `a` to `b` on an empty board.
 #[inline(always)]
 fn king_distance(a: Square, b: Square) -> i32 {
-    let files = (a.0 % 8).abs_diff(b.0 % 8);
-    let ranks = (a.0 / 8).abs_diff(b.0 / 8);
-    files.max(ranks) as i32
+    Cell::of::<Board8>(a).distance(Cell::of::<Board8>(b)) as i32
 }
 
 /// The rank `n` ranks in front of `king` from `player`'s side, as a mask (empty off the board).
