@@ -706,16 +706,20 @@ mod tests {
         );
     }
 
+    /// How often the weights in `range` count in `fen`'s evaluation, White's minus Black's:
+    /// counts, so that a test holds whatever the weights are.
+    fn feature_counts(fen: &str, range: std::ops::RangeInclusive<usize>) -> Vec<i32> {
+        use crate::eval::weights::{Features, Tunable};
+        let mut f = Features::new(COUNT);
+        Position::from_fen(fen).unwrap().features(&mut f);
+        f.coef[range].to_vec()
+    }
+
     #[test]
     fn threats_count_attacked_enemy_pieces_by_kind() {
-        use crate::eval::weights::{Features, Tunable};
         // White's threats minus Black's, in the order pawn on minor, pawn on major, minor on
         // major, rook on queen, hanging: counts, so the test holds whatever the weights are.
-        let counts = |fen: &str| {
-            let mut f = Features::new(COUNT);
-            Position::from_fen(fen).unwrap().features(&mut f);
-            f.coef[THREAT_PAWN_ON_MINOR..=THREAT_HANGING].to_vec()
-        };
+        let counts = |fen: &str| feature_counts(fen, THREAT_PAWN_ON_MINOR..=THREAT_HANGING);
         // The c4 pawn attacks a knight the white rook also attacks, and nothing defends it.
         assert_eq!(
             counts("4k3/8/8/3n4/2P5/8/8/3RK3 w - - 0 1"),
@@ -749,14 +753,9 @@ mod tests {
 
     #[test]
     fn passers_count_their_escort_and_blockade_and_pawns_their_chains() {
-        use crate::eval::weights::{Features, Tunable};
         // White's counts minus Black's, in the order their king, our king, blocked,
         // supported, phalanx.
-        let counts = |fen: &str| {
-            let mut f = Features::new(COUNT);
-            Position::from_fen(fen).unwrap().features(&mut f);
-            f.coef[PASSED_THEIR_KING..=PAWN_PHALANX].to_vec()
-        };
+        let counts = |fen: &str| feature_counts(fen, PASSED_THEIR_KING..=PAWN_PHALANX);
         // A passer on the sixth (three ranks beyond the third), its next square c7: the black
         // king on h8 is 5 moves from it, the white one on c1 6, counted as 5.
         assert_eq!(counts("7k/8/2P5/8/8/8/8/2K5 w - - 0 1"), [15, 15, 0, 0, 0]);
