@@ -272,8 +272,9 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Exchange pruning and the table-refined score are adopted for chess alone: `all`
-    // searches as `all,see,tteval` does, and without either it searches another tree.
+    // Exchange pruning, the table-refined score, cut-node reductions, razoring, singular
+    // extensions and capture history are adopted for chess alone: `all` searches as naming
+    // them does, and without any one of them it searches another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     )
@@ -283,17 +284,19 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
         p.pruning = Pruning::parse(pruning).unwrap();
         run(&pos, &p).nodes
     };
-    assert_eq!(nodes("all"), nodes("all,see,tteval"));
-    assert_ne!(nodes("all"), nodes("all,-see"));
-    assert_ne!(nodes("all"), nodes("all,-tteval"));
+    let own = ["see", "tteval", "cutnode", "razor", "singular", "capthist"];
+    assert_eq!(nodes("all"), nodes(&format!("all,{}", own.join(","))));
+    for name in own {
+        assert_ne!(nodes("all"), nodes(&format!("all,-{name}")), "-{name}");
+    }
     // Techniques not adopted change the tree only when named.
-    for named in ["all,cutnode", "all,lmrcap", "all,histlmr", "all,razor"] {
+    for named in ["all,lmrcap", "all,histlmr"] {
         assert_ne!(nodes("all"), nodes(named), "{named}");
     }
-    // Tic-tac-toe adopted nothing of its own: `all` is `all,-see,-tteval` there.
+    // Tic-tac-toe adopted nothing of its own: `all` is all of chess's named off there.
     let mut p = params(6);
     let all = run(&TicTacToe::start(&()), &p);
-    p.pruning = Pruning::parse("all,-see,-tteval").unwrap();
+    p.pruning = Pruning::parse("all,-see,-tteval,-cutnode,-razor,-singular,-capthist").unwrap();
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
 }
 

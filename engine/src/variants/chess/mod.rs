@@ -150,10 +150,17 @@ impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
 
-    /// Exchange pruning won chess's match (docs/search.md); the other variants' are not played.
+    /// Chess's matches accepted these (docs/search.md): exchange pruning and the table-refined
+    /// score each alone; cut-node reductions, razoring, singular extensions and capture history
+    /// together, each of whose own matches was a few Elo short of deciding. The other variants'
+    /// are not played.
     const ADOPTED: &'static [crate::search::Technique] = &[
         crate::search::Technique::Exchange,
         crate::search::Technique::TtEval,
+        crate::search::Technique::CutNodeReductions,
+        crate::search::Technique::Razoring,
+        crate::search::Technique::Singular,
+        crate::search::Technique::CaptureHistory,
     ];
 
     #[inline(always)]
