@@ -75,11 +75,14 @@ pub enum Technique {
     /// Razoring: near the leaves, a static score far below alpha is checked by quiescence
     /// alone, and the node returns its score where even the captures stay below alpha.
     Razoring,
+    /// ProbCut: a capture whose shallower search beats beta by a margin would very likely beat
+    /// beta in the full one, so the node is cut.
+    ProbCut,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 18] = [
+    pub const ALL: [Technique; 19] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -98,6 +101,7 @@ impl Technique {
         Technique::CaptureReductions,
         Technique::CutNodeReductions,
         Technique::Razoring,
+        Technique::ProbCut,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -118,6 +122,7 @@ impl Technique {
                 | Technique::CaptureReductions
                 | Technique::CutNodeReductions
                 | Technique::Razoring
+                | Technique::ProbCut
         )
     }
 
@@ -142,6 +147,7 @@ impl Technique {
             Technique::CaptureReductions => "lmrcap",
             Technique::CutNodeReductions => "cutnode",
             Technique::Razoring => "razor",
+            Technique::ProbCut => "probcut",
         }
     }
 

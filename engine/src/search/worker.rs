@@ -64,6 +64,10 @@ const EXCHANGE_DEPTH: i32 = 8;
 /// Razoring's margin a ply: how far below alpha a static score must be for quiescence alone
 /// to decide the node.
 const RAZOR_MARGIN: i32 = 250;
+/// ProbCut's margin above beta, and the least depth at which it is tried (its searches are
+/// 4 plies shallower).
+const PROBCUT_MARGIN: i32 = 200;
+const PROBCUT_DEPTH: i32 = 5;
 /// History (ordering score) worth one ply less or more of late move reduction. Where reductions
 /// are decided, quiet moves' histories sit near -50 (median), 500 (95th percentile) and 1,500 to
 /// 4,000 (99th) in a chess game at 300 ms a move: so the best twentieth is reduced a ply or more
@@ -752,6 +756,29 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
+        // ProbCut: a good capture that beats beta by a margin 4 plies shallower (quiescence
+        // first, which is cheaper and usually says no) almost always beats it at full depth.
+        let probcut_beta = beta + PROBCUT_MARGIN;
+        if pruning.has(ProbCut)
+            && !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth >= PROBCUT_DEPTH
+            && !is_mate(beta)
+            && !is_mate(probcut_beta)
+            // A table entry nearly as deep that scores below the bar says it fails.
+            && !entry.is_some_and(|e| e.depth >= depth - 3 && from_tt(e.score, ply) < probcut_beta)
+        {
+            let found = self.probcut(pos, depth, ply, probcut_beta - eval, probcut_beta, node);
+            if self.stopped {
+                return DRAW;
+            }
+            if let Some((s, mv)) = found {
+                let window = (probcut_beta - 1, probcut_beta);
+                self.store(key, ply, depth - 3, raw_eval, (s, Some(mv)), window);
+                return s;
+            }
+        }
         // Without a hash move this node was never searched: search it a little shallower.
         if pruning.has(Iir) && hash_move == 0 && depth >= 5 {
             depth -= 1;
@@ -1006,6 +1033,59 @@ impl<'a, G: Game> Worker<'a, G> {
             (alpha_in, beta),
         );
         best
+    }
+
+    /// ProbCut's searches at a node: each tactical move of the player to move that wins at
+    /// least `gain` by exchange, by quiescence and then `depth - 4` plies against the null
+    /// window at `bar`; the first to reach it, with its score (the caller stores it, a lower
+    /// bound 3 plies shallower than the node).
+    #[inline(never)]
+    fn probcut(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        gain: i32,
+        bar: i32,
+        node: Node,
+    ) -> Option<(i32, G::Move)> {
+        let mut moves = G::Moves::default();
+        pos.quiescence_moves(&mut moves);
+        let mut count = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            if pos.is_tactical(mv) && pos.chooser(mv) == pos.to_move() && pos.see_ge(mv, gain) {
+                moves.swap(count, i);
+                count += 1;
+            }
+        }
+        let moves = &mut moves[..count];
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.heuristics.score(pos, moves, &mut scores, ply, 0);
+        let key = pos.key();
+        self.keys.push(key);
+        let mut found = None;
+        for i in 0..count {
+            let mv = pick(moves, &mut scores, i);
+            let child = pos.play(mv);
+            self.shared.tt.prefetch(child.key());
+            self.note_played(pos, mv, ply);
+            let mut s = self.quiescence_child(pos, &child, ply, 0, bar - 1, bar);
+            if s >= bar && !self.stopped {
+                let zero_window = node.zero_window_child();
+                s = self.child(pos, &child, depth - 4, ply, bar - 1, bar, zero_window, true);
+            }
+            if self.stopped {
+                break;
+            }
+            if s >= bar {
+                found = Some((s, mv));
+                break;
+            }
+        }
+        self.keys.pop();
+        self.scores[ply] = scores;
+        found
     }
 
     /// Captures (and what the game calls tactical) until the position is quiet; every legal
