@@ -12,6 +12,10 @@ use std::hash::{Hash, Hasher};
 
 const HISTORY_SLOTS: usize = 1 << 14;
 const HISTORY_MAX: i32 = 16_384;
+/// The quiet history's bonus per depth squared with [`Technique::QuietHistoryBonus`], and its
+/// cap: a few recent cutoffs then outweigh old ones, where a bonus of depth² only counts them.
+const LARGE_QUIET_BONUS: i32 = 32;
+const LARGE_QUIET_BONUS_MAX: i32 = HISTORY_MAX / 8;
 /// Buckets of captured value for the capture history: 50 centipawns each, the last open.
 const CAPTURE_BUCKETS: usize = 32;
 /// Capture history per unit of MVV-LVA: a full history (+-[`HISTORY_MAX`]) is worth a third
@@ -157,6 +161,8 @@ pub struct Heuristics<M> {
     use_continuation: bool,
     use_counters: bool,
     use_captures: bool,
+    /// [`Technique::QuietHistoryBonus`].
+    large_quiet_bonus: bool,
 }
 
 /// The capture history's bucket of the value `mv` captures.
@@ -202,6 +208,7 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
             use_continuation: pruning.has(Technique::ContinuationHistory),
             use_counters: pruning.has(Technique::CounterMoves),
             use_captures: pruning.has(Technique::CaptureHistory),
+            large_quiet_bonus: pruning.has(Technique::QuietHistoryBonus),
         }
     }
 
@@ -272,7 +279,11 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
             killers[1] = killers[0];
             killers[0] = Some(best);
         }
-        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let bonus = if self.large_quiet_bonus {
+            (LARGE_QUIET_BONUS * depth * depth).min(LARGE_QUIET_BONUS_MAX)
+        } else {
+            (depth * depth).min(HISTORY_MAX / 4)
+        };
         let history = &mut self.history[player.index()];
         let mut update = |mv: &M, delta: i32| {
             let e = &mut history[Self::history_slot(move_hash(mv))];
@@ -401,6 +412,7 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         self.use_continuation = pruning.has(Technique::ContinuationHistory);
         self.use_counters = pruning.has(Technique::CounterMoves);
         self.use_captures = pruning.has(Technique::CaptureHistory);
+        self.large_quiet_bonus = pruning.has(Technique::QuietHistoryBonus);
     }
 
     /// Halves every history entry between the moves of a game: what the last search learnt
@@ -476,6 +488,31 @@ mod tests {
             h.reward(Player::White, 3, 40, 7, &[]);
         }
         assert!(h.history[0][slot(7)] <= HISTORY_MAX);
+    }
+
+    #[test]
+    fn the_large_quiet_bonus_lets_recent_cutoffs_outweigh_many_old_ones() {
+        let slot = |m: u16| Heuristics::<u16>::history_slot(move_hash(&m));
+        let [old, new] = [1u16, 2];
+        let mut small: Heuristics<u16> = Heuristics::with(Pruning::ALL);
+        let mut large = Heuristics::with(Pruning::ALL.with(Technique::QuietHistoryBonus));
+        for h in [&mut small, &mut large] {
+            // `old` cut forty times at depth 8, long ago; then `new` cut three times at depth 8
+            // and `old`, tried before it, failed each time.
+            for _ in 0..40 {
+                h.reward(Player::White, 0, 8, old, &[]);
+            }
+            h.age();
+            for _ in 0..3 {
+                h.reward(Player::White, 0, 8, new, &[old, new]);
+            }
+        }
+        let order = |h: &Heuristics<u16>| h.history[0][slot(new)] > h.history[0][slot(old)];
+        assert!(
+            !order(&small),
+            "depth² counts: forty old cutoffs still lead"
+        );
+        assert!(order(&large), "32 × depth²: the three recent ones lead");
     }
 
     /// A random game tree's first position with at least three moves, and its moves.

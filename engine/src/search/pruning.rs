@@ -78,11 +78,15 @@ pub enum Technique {
     /// ProbCut: a capture whose shallower search beats beta by a margin would very likely beat
     /// beta in the full one, so the node is cut.
     ProbCut,
+    /// A larger quiet history bonus: 32 × depth² (at most 2,048) instead of depth² for the
+    /// quiet move that cut and against the quiet moves tried before it, so the history follows
+    /// the last cutoffs instead of counting all of them.
+    QuietHistoryBonus,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 20] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -102,6 +106,7 @@ impl Technique {
         Technique::CutNodeReductions,
         Technique::Razoring,
         Technique::ProbCut,
+        Technique::QuietHistoryBonus,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -123,6 +128,7 @@ impl Technique {
                 | Technique::CutNodeReductions
                 | Technique::Razoring
                 | Technique::ProbCut
+                | Technique::QuietHistoryBonus
         )
     }
 
@@ -148,6 +154,7 @@ impl Technique {
             Technique::CutNodeReductions => "cutnode",
             Technique::Razoring => "razor",
             Technique::ProbCut => "probcut",
+            Technique::QuietHistoryBonus => "histbonus",
         }
     }
 
