@@ -1051,14 +1051,9 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> Option<(i32, G::Move)> {
         let mut moves = G::Moves::default();
         pos.quiescence_moves(&mut moves);
-        let mut count = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
-            if pos.is_tactical(mv) && pos.chooser(mv) == pos.to_move() && pos.see_ge(mv, gain) {
-                moves.swap(count, i);
-                count += 1;
-            }
-        }
+        let count = gather_front(&mut moves, |mv| {
+            pos.is_tactical(mv) && pos.chooser(mv) == pos.to_move() && pos.see_ge(mv, gain)
+        });
         let moves = &mut moves[..count];
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.heuristics.score(pos, moves, &mut scores, ply, 0);
@@ -1146,16 +1141,11 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         // Out of check only tactical moves are searched: gather them at the front, so that
         // only they are scored and sorted.
-        let mut count = moves.len();
-        if !in_check {
-            count = 0;
-            for i in 0..moves.len() {
-                if pos.is_tactical(moves[i]) {
-                    moves.swap(count, i);
-                    count += 1;
-                }
-            }
-        }
+        let count = if in_check {
+            moves.len()
+        } else {
+            gather_front(&mut moves, |mv| pos.is_tactical(mv))
+        };
         let moves = &mut moves[..count];
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let hash_move = entry.map_or(0, |e| e.mv);
@@ -1274,6 +1264,19 @@ fn refined(eval: i32, entry: Entry, ply: usize) -> i32 {
     } else {
         eval
     }
+}
+
+/// Moves the moves `keep` accepts to the front, in their order, and returns how many: only
+/// those are then scored and searched (quiescence's and ProbCut's tactical moves).
+fn gather_front<M: Copy>(moves: &mut [M], keep: impl Fn(M) -> bool) -> usize {
+    let mut count = 0;
+    for i in 0..moves.len() {
+        if keep(moves[i]) {
+            moves.swap(count, i);
+            count += 1;
+        }
+    }
+    count
 }
 
 /// Late move reduction in plies for the `searched`-th move at `depth`: grows with both.
