@@ -284,19 +284,28 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
         p.pruning = Pruning::parse(pruning).unwrap();
         run(&pos, &p).nodes
     };
-    let own = ["see", "tteval", "cutnode", "razor", "singular", "capthist"];
+    let own = [
+        "see",
+        "tteval",
+        "cutnode",
+        "razor",
+        "singular",
+        "capthist",
+        "histbonus",
+    ];
     assert_eq!(nodes("all"), nodes(&format!("all,{}", own.join(","))));
     for name in own {
         assert_ne!(nodes("all"), nodes(&format!("all,-{name}")), "-{name}");
     }
     // Techniques not adopted change the tree only when named.
-    for named in ["all,lmrcap", "all,histlmr", "all,probcut", "all,histbonus"] {
+    for named in ["all,lmrcap", "all,histlmr", "all,probcut"] {
         assert_ne!(nodes("all"), nodes(named), "{named}");
     }
     // Tic-tac-toe adopted nothing of its own: `all` is all of chess's named off there.
     let mut p = params(6);
     let all = run(&TicTacToe::start(&()), &p);
-    p.pruning = Pruning::parse("all,-see,-tteval,-cutnode,-razor,-singular,-capthist").unwrap();
+    p.pruning =
+        Pruning::parse("all,-see,-tteval,-cutnode,-razor,-singular,-capthist,-histbonus").unwrap();
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
 }
 
