@@ -82,11 +82,18 @@ pub enum Technique {
     /// quiet move that cut and against the quiet moves tried before it, so the history follows
     /// the last cutoffs instead of counting all of them.
     QuietHistoryBonus,
+    /// Tighter late move pruning: quiet moves are skipped after 3 + depth² of them (4, 7, 12,
+    /// 19, 28) up to depth 5, instead of after 3 + 2 × depth² up to depth 4.
+    TightLateMovePruning,
+    /// Futility by the depth a late move would be reduced to (late move reductions' depth, up to
+    /// 5 plies of it) instead of by the node's depth (up to 3): late quiet moves are pruned at
+    /// deeper nodes too.
+    ReducedFutility,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 22] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -107,6 +114,8 @@ impl Technique {
         Technique::Razoring,
         Technique::ProbCut,
         Technique::QuietHistoryBonus,
+        Technique::TightLateMovePruning,
+        Technique::ReducedFutility,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -129,6 +138,8 @@ impl Technique {
                 | Technique::Razoring
                 | Technique::ProbCut
                 | Technique::QuietHistoryBonus
+                | Technique::TightLateMovePruning
+                | Technique::ReducedFutility
         )
     }
 
@@ -155,6 +166,8 @@ impl Technique {
             Technique::Razoring => "razor",
             Technique::ProbCut => "probcut",
             Technique::QuietHistoryBonus => "histbonus",
+            Technique::TightLateMovePruning => "lmptight",
+            Technique::ReducedFutility => "futlmr",
         }
     }
 

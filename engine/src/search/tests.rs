@@ -272,9 +272,8 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Exchange pruning, the table-refined score, cut-node reductions, razoring, singular
-    // extensions and capture history are adopted for chess alone: `all` searches as naming
-    // them does, and without any one of them it searches another tree.
+    // Chess's own adopted techniques (`Game::ADOPTED`) are adopted for chess alone: `all`
+    // searches as naming them does, and without any one of them it searches another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     )
@@ -292,20 +291,22 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
         "singular",
         "capthist",
         "histbonus",
+        "lmptight",
     ];
     assert_eq!(nodes("all"), nodes(&format!("all,{}", own.join(","))));
     for name in own {
         assert_ne!(nodes("all"), nodes(&format!("all,-{name}")), "-{name}");
     }
     // Techniques not adopted change the tree only when named.
-    for named in ["all,lmrcap", "all,histlmr", "all,probcut"] {
+    for named in ["all,lmrcap", "all,histlmr", "all,probcut", "all,futlmr"] {
         assert_ne!(nodes("all"), nodes(named), "{named}");
     }
     // Tic-tac-toe adopted nothing of its own: `all` is all of chess's named off there.
     let mut p = params(6);
     let all = run(&TicTacToe::start(&()), &p);
     p.pruning =
-        Pruning::parse("all,-see,-tteval,-cutnode,-razor,-singular,-capthist,-histbonus").unwrap();
+        Pruning::parse("all,-see,-tteval,-cutnode,-razor,-singular,-capthist,-histbonus,-lmptight")
+            .unwrap();
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
 }
 

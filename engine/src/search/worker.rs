@@ -851,13 +851,15 @@ impl<'a, G: Game> Worker<'a, G> {
             let quiet = pos.is_quiet(mv) && !child.in_check() && pos.chooser(mv) == pos.to_move();
             if !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
                 // Futility: a quiet move will not lift a hopeless static score to alpha.
-                if pruning.has(Futility) && depth <= 3 && eval + 100 + 120 * depth <= alpha {
+                if pruning.has(Futility)
+                    && futile(eval, alpha, depth, searched, pruning.has(ReducedFutility))
+                {
                     continue;
                 }
                 // Late move pruning: quiet moves this late rarely matter near the leaves.
                 if pruning.has(LateMovePruning)
-                    && depth <= 4
-                    && quiets.len() >= (3 + 2 * depth * depth) as usize
+                    && late_move_limit(depth, pruning.has(TightLateMovePruning))
+                        .is_some_and(|limit| quiets.len() >= limit)
                 {
                     continue;
                 }
@@ -1279,6 +1281,30 @@ fn gather_front<M: Copy>(moves: &mut [M], keep: impl Fn(M) -> bool) -> usize {
     count
 }
 
+/// Whether futility pruning skips the `searched`-th move, a quiet one, of a node at `depth` whose
+/// static score is `eval`: where even a margin that grows with the depth left does not lift it
+/// to `alpha`. With `reduced` ([`Technique::ReducedFutility`]) the depth is the one late move
+/// reductions would search the move at, so late moves of deeper nodes are pruned too.
+///
+/// [`Technique::ReducedFutility`]: super::pruning::Technique::ReducedFutility
+fn futile(eval: i32, alpha: i32, depth: i32, searched: usize, reduced: bool) -> bool {
+    let (depth, deepest) = if reduced {
+        ((depth - 1 - lmr(depth, searched)).max(0), 5)
+    } else {
+        (depth, 3)
+    };
+    depth <= deepest && eval + 100 + 120 * depth <= alpha
+}
+
+/// How many quiet moves late move pruning lets through at `depth`, `None` above the depths it
+/// acts at; `tight` is [`Technique::TightLateMovePruning`].
+///
+/// [`Technique::TightLateMovePruning`]: super::pruning::Technique::TightLateMovePruning
+fn late_move_limit(depth: i32, tight: bool) -> Option<usize> {
+    let (deepest, per_depth_squared) = if tight { (5, 1) } else { (4, 2) };
+    (depth <= deepest).then_some((3 + per_depth_squared * depth * depth) as usize)
+}
+
 /// Late move reduction in plies for the `searched`-th move at `depth`: grows with both.
 fn lmr(depth: i32, searched: usize) -> i32 {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
@@ -1315,6 +1341,41 @@ mod tests {
             depth: 4,
             bound,
         }
+    }
+
+    #[test]
+    fn futility_by_the_reduced_depth_prunes_late_moves_of_deeper_nodes() {
+        // By the node's depth: up to depth 3, a margin of 100 + 120 a ply.
+        assert!(futile(0, 461, 3, 10, false));
+        assert!(!futile(0, 459, 3, 10, false));
+        assert!(!futile(-1000, 0, 4, 10, false));
+        // By the reduced depth: the 20th move at depth 8 is searched at 8 - 1 - 3 = 4 plies.
+        assert_eq!(lmr(8, 20), 3);
+        assert!(futile(0, 581, 8, 20, true));
+        assert!(!futile(0, 579, 8, 20, true));
+        // A second move is reduced a ply: searched at 6 plies from depth 8, beyond futility's
+        // reach, at 5 from depth 7, within it.
+        assert_eq!(lmr(8, 2), 1);
+        assert_eq!(lmr(7, 2), 1);
+        assert!(!futile(-1000, 0, 8, 2, true));
+        assert!(futile(-1000, 0, 7, 2, true));
+    }
+
+    #[test]
+    fn tight_late_move_pruning_lets_fewer_quiet_moves_through_one_ply_deeper() {
+        let limits = |tight| {
+            (1..=6)
+                .map(|d| late_move_limit(d, tight))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            limits(false),
+            [Some(5), Some(11), Some(21), Some(35), None, None]
+        );
+        assert_eq!(
+            limits(true),
+            [Some(4), Some(7), Some(12), Some(19), Some(28), None]
+        );
     }
 
     #[test]
