@@ -292,21 +292,23 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
         "capthist",
         "histbonus",
         "lmptight",
+        "futlmr",
     ];
     assert_eq!(nodes("all"), nodes(&format!("all,{}", own.join(","))));
     for name in own {
         assert_ne!(nodes("all"), nodes(&format!("all,-{name}")), "-{name}");
     }
     // Techniques not adopted change the tree only when named.
-    for named in ["all,lmrcap", "all,histlmr", "all,probcut", "all,futlmr"] {
+    for named in ["all,lmrcap", "all,histlmr", "all,probcut"] {
         assert_ne!(nodes("all"), nodes(named), "{named}");
     }
     // Tic-tac-toe adopted nothing of its own: `all` is all of chess's named off there.
     let mut p = params(6);
     let all = run(&TicTacToe::start(&()), &p);
-    p.pruning =
-        Pruning::parse("all,-see,-tteval,-cutnode,-razor,-singular,-capthist,-histbonus,-lmptight")
-            .unwrap();
+    p.pruning = Pruning::parse(
+        "all,-see,-tteval,-cutnode,-razor,-singular,-capthist,-histbonus,-lmptight,-futlmr",
+    )
+    .unwrap();
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
 }
 

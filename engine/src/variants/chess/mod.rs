@@ -153,8 +153,8 @@ impl Game for Position {
     /// Chess's matches accepted these (docs/search.md): exchange pruning and the table-refined
     /// score each alone; cut-node reductions, razoring, singular extensions and capture history
     /// together, each of whose own matches was a few Elo short of deciding; the larger quiet
-    /// history bonus alone; tighter late move pruning alone. The other variants' are not
-    /// played.
+    /// history bonus alone; tighter late move pruning alone, and futility by the reduced depth
+    /// on top of it. The other variants' are not played.
     const ADOPTED: &'static [crate::search::Technique] = &[
         crate::search::Technique::Exchange,
         crate::search::Technique::TtEval,
@@ -164,6 +164,7 @@ impl Game for Position {
         crate::search::Technique::CaptureHistory,
         crate::search::Technique::QuietHistoryBonus,
         crate::search::Technique::TightLateMovePruning,
+        crate::search::Technique::ReducedFutility,
     ];
 
     #[inline(always)]
