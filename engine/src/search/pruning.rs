@@ -89,11 +89,14 @@ pub enum Technique {
     /// 5 plies of it) instead of by the node's depth (up to 3): late quiet moves are pruned at
     /// deeper nodes too.
     ReducedFutility,
+    /// More late move reductions: the table's divisor 2.0 instead of 2.25, so a move is
+    /// reduced a ply more a little sooner.
+    MoreReductions,
 }
 
 impl Technique {
     /// Every technique, adopted or not.
-    pub const ALL: [Technique; 22] = [
+    pub const ALL: [Technique; 23] = [
         Technique::ReverseFutility,
         Technique::NullMove,
         Technique::Iir,
@@ -116,6 +119,7 @@ impl Technique {
         Technique::QuietHistoryBonus,
         Technique::TightLateMovePruning,
         Technique::ReducedFutility,
+        Technique::MoreReductions,
     ];
 
     /// Whether every game's search uses it unless told otherwise ([`Pruning::ALL`]): it won its
@@ -140,6 +144,7 @@ impl Technique {
                 | Technique::QuietHistoryBonus
                 | Technique::TightLateMovePruning
                 | Technique::ReducedFutility
+                | Technique::MoreReductions
         )
     }
 
@@ -168,6 +173,7 @@ impl Technique {
             Technique::QuietHistoryBonus => "histbonus",
             Technique::TightLateMovePruning => "lmptight",
             Technique::ReducedFutility => "futlmr",
+            Technique::MoreReductions => "lmrmore",
         }
     }
 

@@ -299,7 +299,7 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
         assert_ne!(nodes("all"), nodes(&format!("all,-{name}")), "-{name}");
     }
     // Techniques not adopted change the tree only when named.
-    for named in ["all,lmrcap", "all,histlmr", "all,probcut"] {
+    for named in ["all,lmrcap", "all,histlmr", "all,probcut", "all,lmrmore"] {
         assert_ne!(nodes("all"), nodes(named), "{named}");
     }
     // Tic-tac-toe adopted nothing of its own: `all` is all of chess's named off there.
