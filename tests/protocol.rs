@@ -385,6 +385,7 @@ fn perft_eval_and_bench() {
         "Passed pawns",
         "King safety",
         "Threats",
+        "Mop-up",
     ] {
         assert!(
             eval.iter().any(|l| l.trim_start().starts_with(term)),

@@ -973,3 +973,45 @@ fn history_keys_name_player_piece_and_destination() {
     let black = Position::from_fen("4k3/8/8/3n4/8/8/8/R3K1N1 b - - 0 1").unwrap();
     assert_ne!(key(&black, "d5c3"), key(&pos, "b1c3"));
 }
+
+/// Plays `fen` out with a search of `nodes` nodes a move on both sides; the plies to mate, or
+/// `None` where the game ended otherwise or went on past 100 plies.
+fn plies_to_mate(fen: &str, nodes: u64) -> Option<usize> {
+    use crate::search::{search, Control, Limits, SearchParams, TranspositionTable};
+    let params = SearchParams {
+        limits: Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        ..SearchParams::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let mut p = pos(fen);
+    let mut keys = vec![p.key()];
+    for ply in 0..100 {
+        if let Some(outcome) = p.outcome() {
+            let mated = outcome == Outcome::win(p.to_move().other(), WinReason::Checkmate);
+            return mated.then_some(ply);
+        }
+        let best = search(&p, &keys, &params, &tt, &Control::default(), &mut |_| {}).best?;
+        p = p.play(best);
+        keys.push(p.key());
+    }
+    None
+}
+
+#[test]
+fn a_lone_king_is_mated_at_a_small_node_budget() {
+    // Rook, two bishops, bishop and knight: positions a search of a few tens of milliseconds
+    // a move drew by the fifty-move rule before the evaluation drove the lone king to the
+    // edge (docs/tuning.md, "Mop-up").
+    for fen in [
+        "R7/8/7K/8/8/8/3k4/8 w - - 0 1",
+        "2RK4/8/4k3/8/8/8/8/8 b - - 0 1",
+        "8/8/8/K7/8/R7/8/4k3 w - - 0 1",
+        "8/8/3k4/8/8/8/8/2B1KB2 w - - 0 1",
+        "8/8/8/3k4/8/8/8/2B1K1N1 w - - 0 1",
+    ] {
+        assert!(plies_to_mate(fen, 30_000).is_some(), "{fen}");
+    }
+}
