@@ -7,7 +7,9 @@ use super::types::Role;
 use crate::bitboard::{Bb64, Bitboard};
 use crate::game::{DrawReason, Outcome, WinReason};
 
-const LIGHT_SQUARES: u64 = 0x55aa_55aa_55aa_55aa;
+/// The light squares (b1, a2, ...): bishops all on one colour cannot mate, and a bishop with a
+/// knight mates in a corner of its own colour.
+pub(crate) const LIGHT_SQUARES: u64 = 0x55aa_55aa_55aa_55aa;
 
 impl Position {
     /// Whether no sequence of legal moves can mate either king (FIDE 5.2.2), by the material
