@@ -129,8 +129,17 @@ const PAWN_PHALANX: usize = PAWN_SUPPORTED + 1;
 /// knight, nearer the corner the bishop can reach), and per step our king is nearer it.
 const MOPUP_EDGE: usize = PAWN_PHALANX + 1;
 const MOPUP_NEAR: usize = MOPUP_EDGE + 1;
+/// A knight, then a bishop, on an outpost: on the fourth to sixth rank, defended by a pawn, and
+/// out of reach of every enemy pawn.
+const OUTPOST: usize = MOPUP_NEAR + 1;
+/// A pawn left behind: no pawn of ours beside or behind it on the next files can defend its
+/// advance, and an enemy pawn guards the square in front of it.
+const PAWN_BACKWARD: usize = OUTPOST + 2;
+/// A safe check at hand, by a knight, bishop, rook and queen: a square from which a piece of
+/// that kind would check the enemy king, which one of ours reaches and no enemy man guards.
+const SAFE_CHECK: usize = PAWN_BACKWARD + 1;
 /// How many weights there are.
-pub const COUNT: usize = MOPUP_NEAR + 1;
+pub const COUNT: usize = SAFE_CHECK + 4;
 /// The king distance a passed pawn's escort terms count at most.
 const ESCORT_DISTANCE: i32 = 5;
 
@@ -185,9 +194,13 @@ pub fn weight_names() -> Vec<String> {
             "pawns.phalanx",
             "mopup.edge",
             "mopup.near",
+            "pieces.knight_outpost",
+            "pieces.bishop_outpost",
+            "pawns.backward",
         ]
         .map(String::from),
     );
+    names.extend(ROLE_NAMES[1..5].iter().map(|r| format!("safe_check.{r}")));
     names
 }
 
@@ -275,8 +288,8 @@ fn piece_attacks(role: Role, sq: Square, occ: crate::Bb64) -> u64 {
 #[derive(Copy, Clone, Default)]
 struct Attacks {
     pawns: u64,
-    minors: u64,
-    rooks: u64,
+    /// By knights, bishops, rooks and queens.
+    pieces: [u64; 4],
     all: u64,
 }
 
@@ -321,14 +334,10 @@ fn side<T: Trace<Term>>(
                 continue;
             }
             let reach = piece_attacks(role, sq, occ);
-            attacked.all |= reach;
-            match role {
-                Role::Knight | Role::Bishop => attacked.minors |= reach,
-                Role::Rook => attacked.rooks |= reach,
-                _ => {}
-            }
-            let count = (reach & !own & !their_pawn_attacks).count_ones() as i32;
             let m = role.index() - 1;
+            attacked.all |= reach;
+            attacked.pieces[m] |= reach;
+            let count = (reach & !own & !their_pawn_attacks).count_ones() as i32;
             mobility += w(
                 weights,
                 trace,
@@ -340,6 +349,13 @@ fn side<T: Trace<Term>>(
             if on_zone > 0 {
                 attackers += 1;
                 attack_weight += KING_ATTACK_WEIGHT[role.index()] * on_zone;
+            }
+            if matches!(role, Role::Knight | Role::Bishop)
+                && (3..=5).contains(&relative_rank(us, sq))
+                && our_pawn_attacks & 1u64 << sq.0 != 0
+                && ahead(us, sq, adjacent_files(sq.0 % 8)) & their_pawns == 0
+            {
+                pieces += w(weights, trace, OUTPOST + m, us, 1);
             }
             if role == Role::Rook {
                 let file = file_bb(sq.0 % 8);
@@ -378,6 +394,19 @@ fn side<T: Trace<Term>>(
     let king = pos.king(us);
     for sq in pos.pieces(us, Role::Pawn).squares() {
         let file = sq.0 % 8;
+        let stop = match us {
+            Player::White => Square(sq.0 + 8),
+            Player::Black => Square(sq.0 - 8),
+        };
+        // No pawn beside it or behind it on the next files (the squares in front of the one
+        // beside it from the other side), and its stop square guarded by an enemy pawn.
+        let helpers = adjacent_files(file) & !ahead(us, sq, adjacent_files(file)) & our_pawns;
+        if helpers == 0
+            && our_pawns & adjacent_files(file) != 0
+            && their_pawn_attacks & 1u64 << stop.0 != 0
+        {
+            structure += w(weights, trace, PAWN_BACKWARD, us, 1);
+        }
         let blockers = ahead(us, sq, file_bb(file) | adjacent_files(file)) & their_pawns;
         // The front pawn of doubled pawns only: one passer per file.
         let own_in_front = ahead(us, sq, file_bb(file)) & our_pawns;
@@ -386,10 +415,6 @@ fn side<T: Trace<Term>>(
             // Beyond the third rank the kings' race to the pawn's path and its blockade count.
             let beyond = relative_rank(us, sq) as i32 - 2;
             if beyond > 0 {
-                let stop = match us {
-                    Player::White => Square(sq.0 + 8),
-                    Player::Black => Square(sq.0 - 8),
-                };
                 let theirs = king_distance(their_king, stop).min(ESCORT_DISTANCE);
                 let ours = king_distance(king, stop).min(ESCORT_DISTANCE);
                 passed += w(weights, trace, PASSED_THEIR_KING, us, beyond * theirs);
@@ -464,8 +489,11 @@ fn threats<T: Trace<Term>>(
     for (index, targets) in [
         (THREAT_PAWN_ON_MINOR, minors & ours.pawns),
         (THREAT_PAWN_ON_MAJOR, majors & ours.pawns),
-        (THREAT_MINOR_ON_MAJOR, majors & ours.minors),
-        (THREAT_ROOK_ON_QUEEN, queens & ours.rooks),
+        (
+            THREAT_MINOR_ON_MAJOR,
+            majors & (ours.pieces[0] | ours.pieces[1]),
+        ),
+        (THREAT_ROOK_ON_QUEEN, queens & ours.pieces[2]),
         (THREAT_HANGING, (minors | majors) & ours.all & !theirs.all),
     ] {
         if targets != 0 {
@@ -473,6 +501,39 @@ fn threats<T: Trace<Term>>(
         }
     }
     trace.add(Term::Threats, us, total);
+    total
+}
+
+/// The kinds of piece `us` could check the enemy king with next move on a square no enemy man
+/// guards: the attack that king danger's count of attackers misses.
+#[inline(always)]
+fn safe_checks<T: Trace<Term>>(
+    pos: &Position,
+    us: Player,
+    (ours, theirs): (&Attacks, &Attacks),
+    weights: &Weights,
+    trace: &mut T,
+) -> Pair {
+    let king = pos.king(us.other());
+    let occ = pos.occupied();
+    let safe = !pos.player(us).0 & !theirs.all;
+    let diagonal = attacks::bishop_attacks(king, occ).0;
+    let straight = attacks::rook_attacks(king, occ).0;
+    let mut total = Pair(0, 0);
+    for (m, from) in [
+        attacks::knight_attacks(king).0,
+        diagonal,
+        straight,
+        diagonal | straight,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if from & ours.pieces[m] & safe != 0 {
+            total += w(weights, trace, SAFE_CHECK + m, us, 1);
+        }
+    }
+    trace.add(Term::KingSafety, us, total);
     total
 }
 
@@ -570,9 +631,11 @@ pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trac
     let pair = (&white_attacks, &black_attacks);
     let white = white
         + threats(pos, Player::White, pair, weights, trace)
+        + safe_checks(pos, Player::White, pair, weights, trace)
         + mop_up(pos, Player::White, weights, trace);
     let black = black
         + threats(pos, Player::Black, (pair.1, pair.0), weights, trace)
+        + safe_checks(pos, Player::Black, (pair.1, pair.0), weights, trace)
         + mop_up(pos, Player::Black, weights, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))
 }
@@ -806,6 +869,51 @@ mod tests {
             WEIGHTS[THREAT_PAWN_ON_MINOR] + WEIGHTS[THREAT_HANGING]
         );
         assert_eq!(black, Pair(0, 0));
+    }
+
+    #[test]
+    fn outposts_count_defended_minors_no_enemy_pawn_can_reach() {
+        // White's knight outposts minus Black's, then the bishops'.
+        let counts = |fen: &str| feature_counts(fen, OUTPOST..=OUTPOST + 1);
+        // The d5 knight, defended by the e4 pawn, with no black pawn on the c or e file.
+        assert_eq!(counts("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1"), [1, 0]);
+        assert_eq!(counts("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1"), [0, 1]);
+        // The c7 pawn can drive it off; undefended, or on the third rank, it is no outpost.
+        assert_eq!(counts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1"), [0, 0]);
+        assert_eq!(counts("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"), [0, 0]);
+        assert_eq!(counts("4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1"), [0, 0]);
+        // Black's knight on e4, defended by the d5 pawn, counts against White.
+        assert_eq!(counts("4k3/8/8/3p4/4n3/8/8/4K3 w - - 0 1"), [-1, 0]);
+    }
+
+    #[test]
+    fn a_backward_pawn_has_no_helper_beside_or_behind_and_a_guarded_stop_square() {
+        let counts = |fen: &str| feature_counts(fen, PAWN_BACKWARD..=PAWN_BACKWARD);
+        // d3 behind e4, its stop square d4 guarded by the e5 pawn (which is isolated, not
+        // backward).
+        assert_eq!(counts("4k3/8/8/4p3/4P3/3P4/8/4K3 w - - 0 1"), [1]);
+        // Without the guard, or with a c3 pawn beside it, it is not.
+        assert_eq!(counts("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1"), [0]);
+        assert_eq!(counts("4k3/8/8/4p3/4P3/2PP4/8/4K3 w - - 0 1"), [0]);
+        // Black's d6 behind e5, with d5 guarded by the e4 pawn.
+        assert_eq!(counts("4k3/8/3p4/4p3/4P3/8/8/4K3 w - - 0 1"), [-1]);
+    }
+
+    #[test]
+    fn safe_checks_count_each_kind_that_can_check_on_an_unguarded_square() {
+        // White's minus Black's, knight, bishop, rook, queen: whether any such check exists.
+        let counts = |fen: &str| feature_counts(fen, SAFE_CHECK..=SAFE_CHECK + 3);
+        // The rook checks on a8; with a black knight on c7 guarding a8 it cannot.
+        assert_eq!(counts("6k1/8/8/8/8/8/8/R3K3 w - - 0 1"), [0, 0, 1, 0]);
+        assert_eq!(counts("6k1/2n5/8/8/8/8/8/R3K3 w - - 0 1"), [0, 0, 0, 0]);
+        // The knight checks on e7 or f6, the bishop on b3, the queen on d8 or b3.
+        assert_eq!(counts("6k1/8/8/3N4/8/8/8/4K3 w - - 0 1"), [1, 0, 0, 0]);
+        assert_eq!(counts("6k1/8/8/8/B7/8/8/4K3 w - - 0 1"), [0, 1, 0, 0]);
+        assert_eq!(counts("6k1/8/8/8/8/8/8/3QK3 w - - 0 1"), [0, 0, 0, 1]);
+        // Behind the f7 pawn the bishop's checks are on f7 and h7, which the king guards.
+        assert_eq!(counts("6k1/5p2/8/8/8/8/8/1B2K3 w - - 0 1"), [0, 0, 0, 0]);
+        // Black's rook checks on a1.
+        assert_eq!(counts("r3k3/8/8/8/8/8/8/6K1 w - - 0 1"), [0, 0, -1, 0]);
     }
 
     #[test]
