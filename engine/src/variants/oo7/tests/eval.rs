@@ -125,8 +125,9 @@ fn a_mate_after_the_enemy_ply_counts_as_the_turns_threat() {
     assert!(!mate_threat(luft.board(), Player::White));
 }
 
-/// A board where nothing is en prise, at its turn's last ply (no threat counts there).
-const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+/// A board where nothing is en prise, at its turn's last ply (no threat counts there): the
+/// Italian Game's Giuoco Piano, where chess's fitted weights and 007's score it apart.
+const ITALIAN: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
 /// Chess's evaluation of `board` (an orthodox FEN) under `weights` without its tempo, from
 /// White's side.
