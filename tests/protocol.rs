@@ -397,7 +397,7 @@ fn perft_eval_and_bench() {
     assert!(
         eval.last()
             .unwrap()
-            .starts_with("Final evaluation: +11 cp (white to move)"),
+            .starts_with("Final evaluation: +12 cp (white to move)"),
         "{eval:?}"
     );
     // `bench` runs like a search: `readyok` at once, its lines then end with its totals.

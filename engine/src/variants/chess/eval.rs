@@ -138,8 +138,12 @@ const PAWN_BACKWARD: usize = OUTPOST + 2;
 /// A safe check at hand, by a knight, bishop, rook and queen: a square from which a piece of
 /// that kind would check the enemy king, which one of ours reaches and no enemy man guards.
 const SAFE_CHECK: usize = PAWN_BACKWARD + 1;
+/// The threats again, in the same order, where their maker is to move and may cash one at once.
+const THREAT_ON_MOVE: usize = SAFE_CHECK + 4;
+/// Enemy pieces (not pawns) pinned to their king by one of our sliders.
+const PIN: usize = THREAT_ON_MOVE + 5;
 /// How many weights there are.
-pub const COUNT: usize = SAFE_CHECK + 4;
+pub const COUNT: usize = PIN + 1;
 /// The king distance a passed pawn's escort terms count at most.
 const ESCORT_DISTANCE: i32 = 5;
 
@@ -150,6 +154,14 @@ const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 7, 13];
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+/// The threats' names, in [`THREAT_PAWN_ON_MINOR`]'s order (and [`THREAT_ON_MOVE`]'s).
+const THREAT_NAMES: [&str; 5] = [
+    "pawn_on_minor",
+    "pawn_on_major",
+    "minor_on_major",
+    "rook_on_queen",
+    "hanging",
+];
 
 /// The name of each weight, in file order.
 pub fn weight_names() -> Vec<String> {
@@ -175,16 +187,7 @@ pub fn weight_names() -> Vec<String> {
         names.push(n.into());
     }
     names.extend((0..KING_DANGER_LEN).map(|i| format!("king_danger.{i}")));
-    names.extend(
-        [
-            "pawn_on_minor",
-            "pawn_on_major",
-            "minor_on_major",
-            "rook_on_queen",
-            "hanging",
-        ]
-        .map(|n| format!("threat.{n}")),
-    );
+    names.extend(THREAT_NAMES.map(|n| format!("threat.{n}")));
     names.extend(
         [
             "passed.their_king",
@@ -201,6 +204,8 @@ pub fn weight_names() -> Vec<String> {
         .map(String::from),
     );
     names.extend(ROLE_NAMES[1..5].iter().map(|r| format!("safe_check.{r}")));
+    names.extend(THREAT_NAMES.map(|n| format!("threat_on_move.{n}")));
+    names.push("pin".into());
     names
 }
 
@@ -470,8 +475,9 @@ fn side<T: Trace<Term>>(
 }
 
 /// What `us` threatens: enemy pieces attacked by lesser men (`ours`), or attacked and not
-/// defended (`theirs`: what the enemy attacks). The side to move may cash a threat at once, the
-/// other must parry it, which costs a move.
+/// defended (`theirs`: what the enemy attacks), and enemy pieces pinned to their king. The side
+/// to move may cash a threat at once, the other must parry it, which costs a move: so each
+/// threat counts again, under weights of its own, where `us` is to move.
 #[inline(always)]
 fn threats<T: Trace<Term>>(
     pos: &Position,
@@ -485,8 +491,9 @@ fn threats<T: Trace<Term>>(
     let queens = them & pos.role(Role::Queen).0;
     let majors = them & pos.role(Role::Rook).0 | queens;
     let count = |bb: u64| bb.count_ones() as i32;
+    let on_move = pos.side_to_move() == us;
     let mut total = Pair(0, 0);
-    for (index, targets) in [
+    for (offset, (index, targets)) in [
         (THREAT_PAWN_ON_MINOR, minors & ours.pawns),
         (THREAT_PAWN_ON_MAJOR, majors & ours.pawns),
         (
@@ -495,10 +502,21 @@ fn threats<T: Trace<Term>>(
         ),
         (THREAT_ROOK_ON_QUEEN, queens & ours.pieces[2]),
         (THREAT_HANGING, (minors | majors) & ours.all & !theirs.all),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         if targets != 0 {
             total += w(weights, trace, index, us, count(targets));
+            if on_move {
+                total += w(weights, trace, THREAT_ON_MOVE + offset, us, count(targets));
+            }
         }
+    }
+    // Their pieces pinned to their king, which cannot leave the line.
+    let pinned = (pos.pinned_of(us.other()).0 & !pos.role(Role::Pawn).0).count_ones() as i32;
+    if pinned > 0 {
+        total += w(weights, trace, PIN, us, pinned);
     }
     trace.add(Term::Threats, us, total);
     total
@@ -861,12 +879,16 @@ mod tests {
             counts("4k3/8/8/2r1q3/3P4/8/8/4K3 w - - 0 1"),
             [0, 2, 0, 0, 0]
         );
-        // `eval` reports them as their own term, for the player who makes them.
+        // `eval` reports them as their own term, for the player who makes them, who is to
+        // move here, so they count again under the weights for that.
         let b = breakdown(&Position::from_fen("4k3/8/8/3n4/2P5/8/8/3RK3 w - - 0 1").unwrap());
         let [white, black] = b.terms[Term::Threats as usize];
         assert_eq!(
             white,
-            WEIGHTS[THREAT_PAWN_ON_MINOR] + WEIGHTS[THREAT_HANGING]
+            WEIGHTS[THREAT_PAWN_ON_MINOR]
+                + WEIGHTS[THREAT_HANGING]
+                + WEIGHTS[THREAT_ON_MOVE]
+                + WEIGHTS[THREAT_ON_MOVE + 4]
         );
         assert_eq!(black, Pair(0, 0));
     }
@@ -914,6 +936,25 @@ mod tests {
         assert_eq!(counts("6k1/5p2/8/8/8/8/8/1B2K3 w - - 0 1"), [0, 0, 0, 0]);
         // Black's rook checks on a1.
         assert_eq!(counts("r3k3/8/8/8/8/8/8/6K1 w - - 0 1"), [0, 0, -1, 0]);
+    }
+
+    #[test]
+    fn threats_count_again_for_the_side_to_move_and_pins_to_the_king() {
+        let on_move = |fen: &str| feature_counts(fen, THREAT_ON_MOVE..=THREAT_ON_MOVE + 4);
+        // The c4 pawn's threat on the knight, which nothing defends, counts again with White
+        // to move, not with Black to move.
+        for (to_move, counts) in [("w", [1, 0, 0, 0, 1]), ("b", [0; 5])] {
+            let fen = format!("4k3/8/8/3n4/2P5/8/8/3RK3 {to_move} - - 0 1");
+            assert_eq!(on_move(&fen), counts, "{fen}");
+        }
+        let pins = |fen: &str| feature_counts(fen, PIN..=PIN);
+        // The e7 knight pinned by the e1 rook, the c6 queen by the a4 bishop; a pawn, or two
+        // men on the line, are not counted; Black's h1 rook pins the g1 knight.
+        assert_eq!(pins("4k3/4n3/8/8/8/8/8/4RK2 w - - 0 1"), [1]);
+        assert_eq!(pins("4k3/8/2q5/8/B7/8/8/5K2 w - - 0 1"), [1]);
+        assert_eq!(pins("4k3/4p3/8/8/8/8/8/4RK2 w - - 0 1"), [0]);
+        assert_eq!(pins("4k3/4n3/4n3/8/8/8/8/4RK2 w - - 0 1"), [0]);
+        assert_eq!(pins("4k3/8/8/8/8/8/8/4K1Nr w - - 0 1"), [-1]);
     }
 
     #[test]

@@ -196,7 +196,12 @@ impl Position {
     /// Pieces of the side to move that are pinned to their king.
     #[inline(always)]
     pub fn pinned(&self) -> Bb64 {
-        let us = self.side;
+        self.pinned_of(self.side)
+    }
+
+    /// Men of `us` that are pinned to their king by an enemy slider.
+    #[inline(always)]
+    pub fn pinned_of(&self, us: Player) -> Bb64 {
         let king = self.king(us);
         let them = self.players[us.other().index()];
         let queens = self.roles[Role::Queen.index()];
