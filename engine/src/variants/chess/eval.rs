@@ -142,8 +142,20 @@ const SAFE_CHECK: usize = PAWN_BACKWARD + 1;
 const THREAT_ON_MOVE: usize = SAFE_CHECK + 4;
 /// Enemy pieces (not pawns) pinned to their king by one of our sliders.
 const PIN: usize = THREAT_ON_MOVE + 5;
+/// Squares of the enemy king's zone we attack that no enemy pawn, minor or rook guards.
+const KING_WEAK_ZONE: usize = PIN + 1;
+/// Enemy pieces a safe push of one of our pawns would attack.
+const THREAT_PAWN_PUSH: usize = KING_WEAK_ZONE + 1;
+/// Enemy pawns attacked and not defended.
+const THREAT_WEAK_PAWN: usize = THREAT_PAWN_PUSH + 1;
+/// Our king's distance to the nearest pawn, either side's.
+const KING_PAWN_DISTANCE: usize = THREAT_WEAK_PAWN + 1;
+/// A rook of few moves shut in by its own uncastled king.
+const TRAPPED_ROOK: usize = KING_PAWN_DISTANCE + 1;
+/// A passed pawn beyond its third rank whose next square is empty and unguarded, per rank.
+const PASSED_FREE_STOP: usize = TRAPPED_ROOK + 1;
 /// How many weights there are.
-pub const COUNT: usize = PIN + 1;
+pub const COUNT: usize = PASSED_FREE_STOP + 1;
 /// The king distance a passed pawn's escort terms count at most.
 const ESCORT_DISTANCE: i32 = 5;
 
@@ -206,6 +218,17 @@ pub fn weight_names() -> Vec<String> {
     names.extend(ROLE_NAMES[1..5].iter().map(|r| format!("safe_check.{r}")));
     names.extend(THREAT_NAMES.map(|n| format!("threat_on_move.{n}")));
     names.push("pin".into());
+    names.extend(
+        [
+            "king.weak_zone",
+            "threat.pawn_push",
+            "threat.weak_pawn",
+            "king.pawn_distance",
+            "pieces.trapped_rook",
+            "passed.free_stop",
+        ]
+        .map(String::from),
+    );
     names
 }
 
@@ -289,13 +312,15 @@ fn piece_attacks(role: Role, sq: Square, occ: crate::Bb64) -> u64 {
     }
 }
 
-/// The squares one player's men attack, by kind of attacker, for the threat terms.
+/// The squares one player's men attack, by kind of attacker, for the threat terms; and its
+/// passed pawns beyond their third rank.
 #[derive(Copy, Clone, Default)]
 struct Attacks {
     pawns: u64,
     /// By knights, bishops, rooks and queens.
     pieces: [u64; 4],
     all: u64,
+    passers: u64,
 }
 
 /// Everything `us` scores but threats, reported term by term to `trace`, and what `us` attacks.
@@ -363,6 +388,13 @@ fn side<T: Trace<Term>>(
                 pieces += w(weights, trace, OUTPOST + m, us, 1);
             }
             if role == Role::Rook {
+                // Few moves, on the king's side of the king on its first rank (the e-file counts
+                // as the king's wing): shut in until the king castles or moves away.
+                let king = pos.king(us);
+                let (kf, rf) = (king.0 % 8, sq.0 % 8);
+                if count <= 3 && relative_rank(us, king) == 0 && (kf < 4) == (rf < kf) {
+                    pieces += w(weights, trace, TRAPPED_ROOK, us, 1);
+                }
                 let file = file_bb(sq.0 % 8);
                 if file & (our_pawns | their_pawns) == 0 {
                     pieces += w(weights, trace, ROOK_OPEN_FILE, us, 1);
@@ -420,6 +452,7 @@ fn side<T: Trace<Term>>(
             // Beyond the third rank the kings' race to the pawn's path and its blockade count.
             let beyond = relative_rank(us, sq) as i32 - 2;
             if beyond > 0 {
+                attacked.passers |= 1u64 << sq.0;
                 let theirs = king_distance(their_king, stop).min(ESCORT_DISTANCE);
                 let ours = king_distance(king, stop).min(ESCORT_DISTANCE);
                 passed += w(weights, trace, PASSED_THEIR_KING, us, beyond * theirs);
@@ -455,6 +488,17 @@ fn side<T: Trace<Term>>(
                 king_safety += w(weights, trace, index, us, 1);
             }
         }
+    }
+
+    // In the endgame the king belongs near the pawns, whichever side's.
+    let all_pawns = our_pawns | their_pawns;
+    if all_pawns != 0 {
+        let nearest = crate::Bb64(all_pawns)
+            .squares()
+            .map(|p| king_distance(king, p))
+            .min()
+            .unwrap_or(0);
+        king_safety += w(weights, trace, KING_PAWN_DISTANCE, us, nearest);
     }
 
     let tempo = if pos.side_to_move() == us {
@@ -513,6 +557,28 @@ fn threats<T: Trace<Term>>(
             }
         }
     }
+    // Enemy pawns attacked and not defended.
+    let weak_pawns = them & pos.role(Role::Pawn).0 & ours.all & !theirs.all;
+    if weak_pawns != 0 {
+        total += w(weights, trace, THREAT_WEAK_PAWN, us, count(weak_pawns));
+    }
+    // Pushes of our pawns to safe empty squares, and the enemy pieces they would attack.
+    let occ = pos.occupied().0;
+    let our_pawns = pos.pieces(us, Role::Pawn).0;
+    let (push1, rank3) = match us {
+        Player::White => (our_pawns << 8, 0x0000_0000_00ff_0000u64),
+        Player::Black => (our_pawns >> 8, 0x0000_ff00_0000_0000u64),
+    };
+    let push1 = push1 & !occ;
+    let push2 = match us {
+        Player::White => (push1 & rank3) << 8,
+        Player::Black => (push1 & rank3) >> 8,
+    } & !occ;
+    let safe = (ours.all | !theirs.all) & !theirs.pawns;
+    let pushed = pawn_attacks_all(us, (push1 | push2) & safe) & (minors | majors);
+    if pushed != 0 {
+        total += w(weights, trace, THREAT_PAWN_PUSH, us, count(pushed));
+    }
     // Their pieces pinned to their king, which cannot leave the line.
     let pinned = (pos.pinned_of(us.other()).0 & !pos.role(Role::Pawn).0).count_ones() as i32;
     if pinned > 0 {
@@ -522,8 +588,9 @@ fn threats<T: Trace<Term>>(
     total
 }
 
-/// The kinds of piece `us` could check the enemy king with next move on a square no enemy man
-/// guards: the attack that king danger's count of attackers misses.
+/// What king danger's count of attackers misses: the kinds of piece `us` could check the enemy
+/// king with next move on a square no enemy man guards, and the squares around that king we
+/// attack that only the king or queen defends.
 #[inline(always)]
 fn safe_checks<T: Trace<Term>>(
     pos: &Position,
@@ -551,7 +618,39 @@ fn safe_checks<T: Trace<Term>>(
             total += w(weights, trace, SAFE_CHECK + m, us, 1);
         }
     }
+    // The king and queen are poor guards: the king cannot take a defended attacker, and the
+    // queen should not.
+    let zone = attacks::king_attacks(king).0;
+    let guarded = theirs.pawns | theirs.pieces[0] | theirs.pieces[1] | theirs.pieces[2];
+    let weak = (zone & ours.all & !guarded).count_ones() as i32;
+    if weak > 0 {
+        total += w(weights, trace, KING_WEAK_ZONE, us, weak);
+    }
     trace.add(Term::KingSafety, us, total);
+    total
+}
+
+/// Our passed pawns beyond their third rank whose next square is empty and no enemy man guards,
+/// per rank beyond the third: those free to advance at once.
+#[inline(always)]
+fn free_passers<T: Trace<Term>>(
+    pos: &Position,
+    us: Player,
+    (ours, theirs): (&Attacks, &Attacks),
+    weights: &Weights,
+    trace: &mut T,
+) -> Pair {
+    let stops = match us {
+        Player::White => ours.passers << 8,
+        Player::Black => ours.passers >> 8,
+    } & !pos.occupied().0
+        & !theirs.all;
+    let mut total = Pair(0, 0);
+    for stop in crate::Bb64(stops).squares() {
+        let beyond = relative_rank(us, stop) as i32 - 3;
+        total += w(weights, trace, PASSED_FREE_STOP, us, beyond);
+    }
+    trace.add(Term::PassedPawns, us, total);
     total
 }
 
@@ -650,10 +749,12 @@ pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trac
     let white = white
         + threats(pos, Player::White, pair, weights, trace)
         + safe_checks(pos, Player::White, pair, weights, trace)
+        + free_passers(pos, Player::White, pair, weights, trace)
         + mop_up(pos, Player::White, weights, trace);
     let black = black
         + threats(pos, Player::Black, (pair.1, pair.0), weights, trace)
         + safe_checks(pos, Player::Black, (pair.1, pair.0), weights, trace)
+        + free_passers(pos, Player::Black, (pair.1, pair.0), weights, trace)
         + mop_up(pos, Player::Black, weights, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))
 }
@@ -955,6 +1056,68 @@ mod tests {
         assert_eq!(pins("4k3/4p3/8/8/8/8/8/4RK2 w - - 0 1"), [0]);
         assert_eq!(pins("4k3/4n3/4n3/8/8/8/8/4RK2 w - - 0 1"), [0]);
         assert_eq!(pins("4k3/8/8/8/8/8/8/4K1Nr w - - 0 1"), [-1]);
+    }
+
+    #[test]
+    fn weak_squares_by_the_king_count_those_only_king_or_queen_guards() {
+        let counts = |fen: &str| feature_counts(fen, KING_WEAK_ZONE..=KING_WEAK_ZONE);
+        // The a7 rook attacks f7, g7 and h7 beside the g8 king, which guards them alone.
+        assert_eq!(counts("6k1/R7/8/8/8/8/8/4K3 w - - 0 1"), [3]);
+        // The e5 knight guards f7.
+        assert_eq!(counts("6k1/R7/8/4n3/8/8/8/4K3 w - - 0 1"), [2]);
+        // Black's rook on the second rank, the same against White's king on g1.
+        assert_eq!(counts("4k3/8/8/8/8/8/r7/6K1 w - - 0 1"), [-3]);
+    }
+
+    #[test]
+    fn weak_pawns_and_pawn_pushes_count_as_threats() {
+        let weak = |fen: &str| feature_counts(fen, THREAT_WEAK_PAWN..=THREAT_WEAK_PAWN);
+        // The d1 rook attacks the d5 pawn; defended by the e6 pawn, it is not weak.
+        assert_eq!(weak("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1"), [1]);
+        assert_eq!(weak("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1"), [0]);
+        let push = |fen: &str| feature_counts(fen, THREAT_PAWN_PUSH..=THREAT_PAWN_PUSH);
+        // e4-e5 would attack the d6 knight; with a black pawn on f6 guarding e5 it is no
+        // safe push.
+        assert_eq!(push("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1"), [1]);
+        assert_eq!(push("4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1"), [0]);
+        // d2-d4 through d3 (which the knight guards) attacks the c5 knight.
+        assert_eq!(push("4k3/8/8/2n5/8/8/3P4/4K3 w - - 0 1"), [1]);
+        // Black's c7-c5 would attack the d4 rook; not the d4 bishop, which guards c5.
+        assert_eq!(push("4k3/2p5/8/8/3R4/8/8/4K3 w - - 0 1"), [-1]);
+        assert_eq!(push("4k3/2p5/8/8/3B4/8/8/4K3 w - - 0 1"), [0]);
+    }
+
+    #[test]
+    fn kings_count_their_distance_to_the_nearest_pawn() {
+        let counts = |fen: &str| feature_counts(fen, KING_PAWN_DISTANCE..=KING_PAWN_DISTANCE);
+        // White's king is 4 steps from a2, Black's 6.
+        assert_eq!(counts("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), [-2]);
+        assert_eq!(counts("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), [0]);
+    }
+
+    #[test]
+    fn a_rook_of_few_moves_beside_its_king_on_the_first_rank_is_trapped() {
+        let counts = |fen: &str| feature_counts(fen, TRAPPED_ROOK..=TRAPPED_ROOK);
+        // The h1 rook behind the f1 king reaches g1 alone.
+        assert_eq!(counts("4k3/8/8/8/8/8/5PPP/5K1R w - - 0 1"), [1]);
+        // Castled, the rook is on the king's other side; on an open file it has moves.
+        assert_eq!(counts("4k3/8/8/8/8/8/5PPP/5RK1 w - - 0 1"), [0]);
+        assert_eq!(counts("4k3/8/8/8/8/8/5PP1/5K1R w - - 0 1"), [0]);
+        assert_eq!(counts("5k1r/5ppp/8/8/8/8/8/4K3 w - - 0 1"), [-1]);
+    }
+
+    #[test]
+    fn free_passers_count_the_ranks_beyond_the_third_of_an_open_unguarded_stop() {
+        let counts = |fen: &str| feature_counts(fen, PASSED_FREE_STOP..=PASSED_FREE_STOP);
+        // e5 steps to e6, the sixth rank: three beyond the third; from e4, one.
+        assert_eq!(counts("k7/8/8/4P3/8/8/8/4K3 w - - 0 1"), [2]);
+        assert_eq!(counts("k7/8/8/8/4P3/8/8/4K3 w - - 0 1"), [1]);
+        // Blocked, guarded by the d7 king, or not yet beyond the third rank: none.
+        assert_eq!(counts("k7/8/4n3/4P3/8/8/8/4K3 w - - 0 1"), [0]);
+        assert_eq!(counts("8/3k4/8/4P3/8/8/8/4K3 w - - 0 1"), [0]);
+        assert_eq!(counts("k7/8/8/8/8/4P3/8/4K3 w - - 0 1"), [0]);
+        // Black's d4 pawn, free to step to d3.
+        assert_eq!(counts("4k3/8/8/8/3p4/8/8/K7 w - - 0 1"), [-2]);
     }
 
     #[test]
