@@ -154,8 +154,19 @@ const KING_PAWN_DISTANCE: usize = THREAT_WEAK_PAWN + 1;
 const TRAPPED_ROOK: usize = KING_PAWN_DISTANCE + 1;
 /// A passed pawn beyond its third rank whose next square is empty and unguarded, per rank.
 const PASSED_FREE_STOP: usize = TRAPPED_ROOK + 1;
+/// Squares where one of our knights, then bishops or rooks, could go next move to attack the
+/// enemy queen, and the enemy cannot take it there cheaply.
+const KNIGHT_ON_QUEEN: usize = PASSED_FREE_STOP + 1;
+const SLIDER_ON_QUEEN: usize = KNIGHT_ON_QUEEN + 1;
+/// A rook of ours behind our passed pawn on its file, nothing between.
+const ROOK_BEHIND_PASSER: usize = SLIDER_ON_QUEEN + 1;
+/// A passed pawn with a passed pawn of ours on a next file.
+const CONNECTED_PASSER: usize = ROOK_BEHIND_PASSER + 1;
+/// In a pawn ending for the enemy, a passed pawn with an open path whose queening square its
+/// king cannot reach in time.
+const UNSTOPPABLE: usize = CONNECTED_PASSER + 1;
 /// How many weights there are.
-pub const COUNT: usize = PASSED_FREE_STOP + 1;
+pub const COUNT: usize = UNSTOPPABLE + 1;
 /// The king distance a passed pawn's escort terms count at most.
 const ESCORT_DISTANCE: i32 = 5;
 
@@ -226,6 +237,11 @@ pub fn weight_names() -> Vec<String> {
             "king.pawn_distance",
             "pieces.trapped_rook",
             "passed.free_stop",
+            "threat.knight_on_queen",
+            "threat.slider_on_queen",
+            "passed.rook_behind",
+            "passed.connected",
+            "passed.unstoppable",
         ]
         .map(String::from),
     );
@@ -313,7 +329,7 @@ fn piece_attacks(role: Role, sq: Square, occ: crate::Bb64) -> u64 {
 }
 
 /// The squares one player's men attack, by kind of attacker, for the threat terms; and its
-/// passed pawns beyond their third rank.
+/// passed pawns.
 #[derive(Copy, Clone, Default)]
 struct Attacks {
     pawns: u64,
@@ -448,11 +464,11 @@ fn side<T: Trace<Term>>(
         // The front pawn of doubled pawns only: one passer per file.
         let own_in_front = ahead(us, sq, file_bb(file)) & our_pawns;
         if blockers == 0 && own_in_front == 0 {
+            attacked.passers |= 1u64 << sq.0;
             passed += w(weights, trace, PASSED + relative_rank(us, sq), us, 1);
             // Beyond the third rank the kings' race to the pawn's path and its blockade count.
             let beyond = relative_rank(us, sq) as i32 - 2;
             if beyond > 0 {
-                attacked.passers |= 1u64 << sq.0;
                 let theirs = king_distance(their_king, stop).min(ESCORT_DISTANCE);
                 let ours = king_distance(king, stop).min(ESCORT_DISTANCE);
                 passed += w(weights, trace, PASSED_THEIR_KING, us, beyond * theirs);
@@ -579,6 +595,22 @@ fn threats<T: Trace<Term>>(
     if pushed != 0 {
         total += w(weights, trace, THREAT_PAWN_PUSH, us, count(pushed));
     }
+    // Squares from which one of our knights, or a bishop or rook, would attack their queen,
+    // that our piece can reach next move and the enemy cannot take cheaply.
+    if queens.count_ones() == 1 {
+        let queen = Square(queens.trailing_zeros() as u8);
+        let safe = !pos.player(us).0 & !theirs.pawns & (!theirs.all | ours.all);
+        let knight = attacks::knight_attacks(queen).0 & ours.pieces[0] & safe;
+        let slider = (attacks::bishop_attacks(queen, pos.occupied()).0 & ours.pieces[1]
+            | attacks::rook_attacks(queen, pos.occupied()).0 & ours.pieces[2])
+            & safe;
+        if knight != 0 {
+            total += w(weights, trace, KNIGHT_ON_QUEEN, us, count(knight));
+        }
+        if slider != 0 {
+            total += w(weights, trace, SLIDER_ON_QUEEN, us, count(slider));
+        }
+    }
     // Their pieces pinned to their king, which cannot leave the line.
     let pinned = (pos.pinned_of(us.other()).0 & !pos.role(Role::Pawn).0).count_ones() as i32;
     if pinned > 0 {
@@ -630,10 +662,12 @@ fn safe_checks<T: Trace<Term>>(
     total
 }
 
-/// Our passed pawns beyond their third rank whose next square is empty and no enemy man guards,
-/// per rank beyond the third: those free to advance at once.
+/// What our passed pawns' chances owe to both sides' men: a next square empty and unguarded
+/// (per rank beyond the third: free to advance at once), a rook behind on the file, a passed
+/// neighbour, and, where the enemy has only pawns besides the king, a king too far to catch it
+/// (the rule of the square).
 #[inline(always)]
-fn free_passers<T: Trace<Term>>(
+fn passers<T: Trace<Term>>(
     pos: &Position,
     us: Player,
     (ours, theirs): (&Attacks, &Attacks),
@@ -648,7 +682,37 @@ fn free_passers<T: Trace<Term>>(
     let mut total = Pair(0, 0);
     for stop in crate::Bb64(stops).squares() {
         let beyond = relative_rank(us, stop) as i32 - 3;
-        total += w(weights, trace, PASSED_FREE_STOP, us, beyond);
+        if beyond > 0 {
+            total += w(weights, trace, PASSED_FREE_STOP, us, beyond);
+        }
+    }
+    let them = us.other();
+    let occ = pos.occupied();
+    let our_rooks = pos.pieces(us, Role::Rook).0;
+    let their_king = pos.king(them);
+    let pawn_ending = pos.player(them).0 & !pos.role(Role::Pawn).0 == 1u64 << their_king.0;
+    // Their king needs a move fewer when it is theirs to make.
+    let tempo = (pos.side_to_move() == them) as i32;
+    for sq in crate::Bb64(ours.passers).squares() {
+        let file = sq.0 % 8;
+        let behind = ahead(them, sq, file_bb(file)) & attacks::rook_attacks(sq, occ).0;
+        if behind & our_rooks != 0 {
+            total += w(weights, trace, ROOK_BEHIND_PASSER, us, 1);
+        }
+        if ours.passers & adjacent_files(file) != 0 {
+            total += w(weights, trace, CONNECTED_PASSER, us, 1);
+        }
+        if pawn_ending && ahead(us, sq, file_bb(file)) & occ.0 == 0 {
+            // From its second rank a pawn's first step may be two.
+            let to_go = (7 - relative_rank(us, sq) as i32).min(5);
+            let queening = match us {
+                Player::White => Square(56 + file),
+                Player::Black => Square(file),
+            };
+            if king_distance(their_king, queening) - tempo > to_go {
+                total += w(weights, trace, UNSTOPPABLE, us, 1);
+            }
+        }
     }
     trace.add(Term::PassedPawns, us, total);
     total
@@ -749,12 +813,12 @@ pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trac
     let white = white
         + threats(pos, Player::White, pair, weights, trace)
         + safe_checks(pos, Player::White, pair, weights, trace)
-        + free_passers(pos, Player::White, pair, weights, trace)
+        + passers(pos, Player::White, pair, weights, trace)
         + mop_up(pos, Player::White, weights, trace);
     let black = black
         + threats(pos, Player::Black, (pair.1, pair.0), weights, trace)
         + safe_checks(pos, Player::Black, (pair.1, pair.0), weights, trace)
-        + free_passers(pos, Player::Black, (pair.1, pair.0), weights, trace)
+        + passers(pos, Player::Black, (pair.1, pair.0), weights, trace)
         + mop_up(pos, Player::Black, weights, trace);
     pos.side_to_move().sign() * taper(white - black, phase(pos))
 }
@@ -1118,6 +1182,32 @@ mod tests {
         assert_eq!(counts("k7/8/8/8/8/4P3/8/4K3 w - - 0 1"), [0]);
         // Black's d4 pawn, free to step to d3.
         assert_eq!(counts("4k3/8/8/8/3p4/8/8/K7 w - - 0 1"), [-2]);
+    }
+
+    #[test]
+    fn squares_to_attack_the_queen_from_count_where_our_pieces_reach_them_safely() {
+        let counts = |fen: &str| feature_counts(fen, KNIGHT_ON_QUEEN..=SLIDER_ON_QUEEN);
+        // The a3 knight reaches b5 and c4, both a knight's move from the d6 queen; the a6
+        // pawn guards b5.
+        assert_eq!(counts("4k3/8/3q4/8/8/N7/8/4K3 w - - 0 1"), [2, 0]);
+        assert_eq!(counts("4k3/8/p2q4/8/8/N7/8/4K3 w - - 0 1"), [1, 0]);
+        // The h1 rook reaches h6 and d1, on the queen's rank and file, both guarded by it.
+        assert_eq!(counts("4k3/8/3q4/8/8/8/K7/7R w - - 0 1"), [0, 2]);
+    }
+
+    #[test]
+    fn passers_count_a_rook_behind_a_passed_neighbour_and_the_rule_of_the_square() {
+        let counts = |fen: &str| feature_counts(fen, ROOK_BEHIND_PASSER..=UNSTOPPABLE);
+        // The e1 rook behind the e4 pawn, unless a knight stands between.
+        assert_eq!(counts("4k3/8/8/8/4P3/8/8/4RK2 w - - 0 1"), [1, 0, 0]);
+        assert_eq!(counts("4k3/8/8/8/4P3/8/4N3/4RK2 w - - 0 1"), [0, 0, 0]);
+        // Passed pawns on d5 and e5, each beside the other.
+        assert_eq!(counts("4k3/8/8/3PP3/8/8/8/4K3 w - - 0 1"), [0, 2, 0]);
+        // The a5 pawn needs 3 moves; Black's king, to move, needs 7 from h8 and 2 from c7.
+        assert_eq!(counts("7k/8/8/P7/8/8/8/K7 b - - 0 1"), [0, 0, 1]);
+        assert_eq!(counts("8/2k5/8/P7/8/8/8/K7 b - - 0 1"), [0, 0, 0]);
+        // With a rook besides its king, Black is not in a pawn ending.
+        assert_eq!(counts("7k/8/8/P7/8/8/7r/K7 b - - 0 1"), [0, 0, 0]);
     }
 
     #[test]
