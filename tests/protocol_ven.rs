@@ -110,7 +110,7 @@ fn go_needs_a_side_and_answers_a_legal_order_from_its_strategy() {
     }
 }
 
-/// `Lean` (thousandths of expected score, 200 by default): the root reports the order it
+/// `Lean` (thousandths of expected score, 500 by default): the root reports the order it
 /// predicts for the opponent and, with `Lean` above 0, the record of its predictions. With
 /// no prediction yet scored the slack is 0, so the strategy is the one `Lean 0` plays.
 #[test]

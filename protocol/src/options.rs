@@ -73,7 +73,7 @@ const ELO: OptionSpec = OptionSpec::spin("UCI_Elo", ELO_MIN as u64, ELO_MIN as u
 const ANALYSE_MODE: OptionSpec = OptionSpec::check("UCI_AnalyseMode", false);
 const SHOW_WDL: OptionSpec = OptionSpec::check("UCI_ShowWDL", false);
 /// `Lean`: the safe lean's slack at most, in thousandths of expected score (docs/search.md).
-const LEAN: OptionSpec = OptionSpec::spin("Lean", 200, 0, 500);
+const LEAN: OptionSpec = OptionSpec::spin("Lean", 500, 0, 500);
 
 /// The engine options, in the order `uci` lists them.
 pub const SPECS: [OptionSpec; 14] = [

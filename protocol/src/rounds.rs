@@ -56,9 +56,7 @@ fn depth_line<G: SimultaneousGame>(pos: &G, r: &RoundResult<G::Order>, show_wdl:
             "serialized order (no saddle point proven, no mix beat it)".to_string()
         }
         Basis::Unfinished => "unfinished: serialized order".to_string(),
-        Basis::Lean => {
-            "lean toward the answer to the predicted order, within the slack".to_string()
-        }
+        Basis::Lean => "lean: the answer to the predicted order, within the slack".to_string(),
         Basis::Matrix => format!(
             "matrix {}x{} solved in {} us",
             r.matrix.0,

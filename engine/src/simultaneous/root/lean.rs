@@ -1,18 +1,19 @@
 //! The safe lean: predict the order the opponent would write as a maximin player, answer it,
-//! and lean toward the answer only as far as it still guarantees `L - δ` against every order.
+//! and play the answer only where it still guarantees `L - δ` against every order.
 //!
 //! A predictable opponent gives points away: knowing the maximin player's order, an answer
 //! searched no deeper than it took 98% of the games at equal depth, and 87.5% at equal time
 //! with half the time spent predicting (docs/search.md). The engine cannot know the order, so
 //! it predicts it with the opponent's own serialized search (the opponent writing first in
 //! every round, as the maximin player searches), from a share of the round's time. The
-//! answer is that search's reply to it. A search of the answer alone in the main view (the
-//! answer written, every order of the opponent's answering it), at most a round less deep
-//! than the main search, checks what it guarantees; the choice (`choice::leaned`) then puts
-//! weight on it only within `δ` of `L`, and never all of it, so that an opponent predicting
-//! the engine as exactly still meets `m*`. The session sets `δ` ([`RoundParams::lean`]) from
-//! how often the predictions held ([`super::super::trust::Trust`]), so against an opponent
-//! that is not predictable the lean risks nothing.
+//! answer is that search's reply to it, and the search's value `U` is what the answer is
+//! worth if the prediction holds. A search of the answer alone in the main view (the answer
+//! written, every order of the opponent's answering it), at most a round less deep than the
+//! main search, checks what it guarantees, `G`; the choice (`choice::leaned`) then plays it
+//! where `G >= L - δ` and the gain `U - L` is at least the risk `L - G`. The session sets `δ`
+//! ([`RoundParams::lean`]) from how often the predictions held
+//! ([`super::super::trust::Trust`]), so against an opponent that is not predictable the lean
+//! risks nothing, and one that predicts the engine takes at most `δ` a round from it.
 
 use super::super::serial::Serial;
 use super::super::SimultaneousGame;
@@ -32,6 +33,9 @@ pub(super) struct Lean<O> {
     pub order: Option<O>,
     /// What the answer is worth against every order (for the side), where the check ran.
     pub guaranteed: Option<f64>,
+    /// What the answer is worth against the predicted order: the opponent's own serialized
+    /// value, an upper bound of the round's (for the side).
+    pub upper: Option<f64>,
     pub depth: u32,
     pub check_depth: u32,
     pub nodes: u64,
@@ -51,6 +55,7 @@ pub(super) fn run<G: SimultaneousGame>(
         answer: None,
         order: None,
         guaranteed: None,
+        upper: None,
         depth: 0,
         check_depth: 0,
         nodes: 0,
@@ -63,6 +68,8 @@ pub(super) fn run<G: SimultaneousGame>(
         let r = search_view(&view, history, opponent, limits, params, tt, control);
         lean.column = r.best;
         lean.answer = r.pv.get(1).copied();
+        // The opponent is to move at the prediction's root: its score is the engine's bound.
+        lean.upper = r.best.map(|_| expected_score(-r.score));
         lean.depth = r.depth;
         lean.nodes += r.nodes;
     }

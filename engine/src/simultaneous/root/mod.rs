@@ -28,8 +28,9 @@
 //! order it predicts for the opponent, which the session scores by the order then written
 //! ([`super::trust`]), and where the predictions have held (a slack [`RoundParams::lean`]
 //! above 0) the saddle test and the matrix give way to `lean`: the opponent's own serialized
-//! search predicts its order, and `m*` leans toward the answer to it, as far as a search as
-//! deep proves the mix worth `L - δ` against every order, and by half at most.
+//! search predicts its order, and the answer to it takes the place of `m*` where a search as
+//! deep proves it worth `L - δ` against every order and it gains more against the predicted
+//! order than it may lose.
 
 mod choice;
 mod lean;
@@ -187,6 +188,8 @@ pub struct LeanTrace {
     pub depth: u32,
     pub check_depth: u32,
     pub guaranteed: Option<f64>,
+    /// What the answer is worth against the predicted order (`U` of the prediction).
+    pub upper: Option<f64>,
     pub nodes: u64,
     pub time: Duration,
 }
@@ -219,7 +222,11 @@ impl fmt::Display for Trace {
             self.matrix_time.as_millis()
         )?;
         if let Some(l) = self.lean {
-            write!(f, " lean depth {} check depth {}", l.depth, l.check_depth)?;
+            write!(f, " lean depth {}", l.depth)?;
+            if let Some(u) = l.upper {
+                write!(f, " U {u:.4}")?;
+            }
+            write!(f, " check depth {}", l.check_depth)?;
             if let Some(g) = l.guaranteed {
                 write!(f, " worth {g:.4}")?;
             }
@@ -302,7 +309,7 @@ pub fn think<G: SimultaneousGame>(
         Some(main) if !plan.interactive => choice::serialized(&main, Basis::Independent, started),
         Some(main) if params.predict && params.lean > 0.0 => {
             let lean = lean::run(&round, &main);
-            choice::leaned(&main, &lean, params.lean, started)
+            choice::leaned(&main, &lean, started)
         }
         Some(main) => {
             let test = saddle::test(&round, &main);
