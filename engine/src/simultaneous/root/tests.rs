@@ -352,3 +352,47 @@ fn the_lean_plays_the_answer_only_within_its_slack() {
     }
     assert!(leaned > 0, "no position leaned at a slack of 0.2 or 0.5");
 }
+
+#[test]
+fn the_lean_takes_the_answer_only_where_its_gain_outweighs_its_risk() {
+    // `L` = expected_score(0) = 0.5; the answer guarantees 0.4 (a risk of 0.1, within the
+    // slack the check allowed). It replaces `m*` only where it is worth at least 0.1 more than
+    // `L` against the predicted order.
+    let main = main_search::MainLine {
+        order: 1u8,
+        reply: Some(7),
+        score: 0,
+        depth: 6,
+        nodes: 10,
+        time: Duration::ZERO,
+    };
+    let lean = |upper: f64| lean::Lean {
+        column: Some(7u8),
+        answer: Some(2),
+        order: Some(2),
+        guaranteed: Some(0.4),
+        upper: Some(upper),
+        depth: 6,
+        check_depth: 5,
+        nodes: 5,
+        time: Duration::ZERO,
+    };
+    let started = Instant::now();
+    let taken = choice::leaned(&main, &lean(0.65), started);
+    assert_eq!(taken.basis, Basis::Lean);
+    assert_eq!(taken.strategy, vec![(2, 1.0)]);
+    assert!((taken.value - 0.4).abs() < 1e-12 && taken.pure);
+    let kept = choice::leaned(&main, &lean(0.55), started);
+    assert_eq!(kept.basis, Basis::Serialized);
+    assert_eq!(kept.strategy, vec![(1, 1.0)]);
+    assert!((kept.value - 0.5).abs() < 1e-12);
+    // Where the check did not prove the answer (no `order`), `m*` stands whatever it gains.
+    let unproved = lean::Lean {
+        order: None,
+        ..lean(0.9)
+    };
+    assert_eq!(
+        choice::leaned(&main, &unproved, started).strategy,
+        vec![(1, 1.0)]
+    );
+}
