@@ -272,7 +272,7 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Chess's own adopted techniques (`Game::ADOPTED`) are adopted for chess alone: `all`
+    // Chess's own adopted techniques (`Game::ADOPTED`; 007 shares them) are not every game's: `all`
     // searches as naming them does, and without any one of them it searches another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -310,6 +310,29 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
     )
     .unwrap();
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
+}
+
+#[test]
+fn seven_searches_with_chess_s_adopted_techniques() {
+    // 007 adopts chess's techniques by a match of its own: `all` searches as naming them does,
+    // and another tree than with every one of them named off.
+    use crate::variants::oo7;
+    let own: Vec<&str> = crate::variants::chess::ADOPTED
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    let pos = oo7::Position::from_fen(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        &oo7::Options::default(),
+    )
+    .unwrap();
+    let nodes = |pruning: &str| {
+        let mut p = params(6);
+        p.pruning = Pruning::parse(pruning).unwrap();
+        run(&pos, &p).nodes
+    };
+    assert_eq!(nodes("all"), nodes(&format!("all,{}", own.join(","))));
+    assert_ne!(nodes("all"), nodes(&format!("all,-{}", own.join(",-"))));
 }
 
 #[test]

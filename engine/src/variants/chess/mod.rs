@@ -47,6 +47,25 @@ use crate::game::{Game, Outcome, ParseError, Player, VariantOptions};
 use crate::option::{OptionSpec, OptionValue};
 use crate::square::{Board8, Square};
 
+/// The search techniques chess's matches accepted (docs/search.md): exchange pruning and the
+/// table-refined score each alone; cut-node reductions, razoring, singular extensions and
+/// capture history together, each of whose own matches was a few Elo short of deciding; the
+/// larger quiet history bonus alone; tighter late move pruning alone, and futility by the
+/// reduced depth on top of it. 007, which searches chess's pieces three plies a turn, adopts
+/// them too by a match of its own; the other variants' matches are not played or did not
+/// decide (docs/search.md, "Chess's techniques in the other variants").
+pub const ADOPTED: &[crate::search::Technique] = &[
+    crate::search::Technique::Exchange,
+    crate::search::Technique::TtEval,
+    crate::search::Technique::CutNodeReductions,
+    crate::search::Technique::Razoring,
+    crate::search::Technique::Singular,
+    crate::search::Technique::CaptureHistory,
+    crate::search::Technique::QuietHistoryBonus,
+    crate::search::Technique::TightLateMovePruning,
+    crate::search::Technique::ReducedFutility,
+];
+
 /// Reads the text of a UCI move (`e2e4`, `e7e8q`, `e1g1`) into from, to and promotion, without
 /// asking whether any position allows it.
 pub fn parse_uci_parts(s: &str) -> Result<(Square, Square, Option<Role>), ParseError> {
@@ -150,22 +169,7 @@ impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
 
-    /// Chess's matches accepted these (docs/search.md): exchange pruning and the table-refined
-    /// score each alone; cut-node reductions, razoring, singular extensions and capture history
-    /// together, each of whose own matches was a few Elo short of deciding; the larger quiet
-    /// history bonus alone; tighter late move pruning alone, and futility by the reduced depth
-    /// on top of it. The other variants' are not played.
-    const ADOPTED: &'static [crate::search::Technique] = &[
-        crate::search::Technique::Exchange,
-        crate::search::Technique::TtEval,
-        crate::search::Technique::CutNodeReductions,
-        crate::search::Technique::Razoring,
-        crate::search::Technique::Singular,
-        crate::search::Technique::CaptureHistory,
-        crate::search::Technique::QuietHistoryBonus,
-        crate::search::Technique::TightLateMovePruning,
-        crate::search::Technique::ReducedFutility,
-    ];
+    const ADOPTED: &'static [crate::search::Technique] = ADOPTED;
 
     #[inline(always)]
     fn to_move(&self) -> Player {

@@ -89,6 +89,8 @@ impl Game for Position {
     type Moves = MoveList;
     // A turn is several plies (friendly, enemy, friendly), written comma-joined (§10.1).
     const TURN_SEPARATOR: Option<char> = Some(',');
+    /// Chess's adopted techniques: 007's own match accepted them together (docs/search.md).
+    const ADOPTED: &'static [crate::search::Technique] = crate::variants::chess::ADOPTED;
     /// Under fast-and-deadly a king may stay attacked ply after ply, so evasions in quiescence
     /// never run out: a depth-1 search of issue #31's Detente position passed 10 M nodes
     /// unbounded (29 nodes with this bound). A Progressive
