@@ -312,27 +312,33 @@ fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
     assert_eq!(all, run(&TicTacToe::start(&()), &p));
 }
 
-#[test]
-fn seven_searches_with_chess_s_adopted_techniques() {
-    // 007 adopts chess's techniques by a match of its own: `all` searches as naming them does,
-    // and another tree than with every one of them named off.
-    use crate::variants::oo7;
+/// Whether `pos`'s game searches with chess's adopted techniques: `all` searches as naming them
+/// does, and another tree than with every one of them named off.
+fn searches_with_chess_s_techniques<G: Game>(pos: &G) {
     let own: Vec<&str> = crate::variants::chess::ADOPTED
         .iter()
         .map(|t| t.name())
         .collect();
-    let pos = oo7::Position::from_fen(
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        &oo7::Options::default(),
-    )
-    .unwrap();
     let nodes = |pruning: &str| {
         let mut p = params(6);
         p.pruning = Pruning::parse(pruning).unwrap();
-        run(&pos, &p).nodes
+        run(pos, &p).nodes
     };
     assert_eq!(nodes("all"), nodes(&format!("all,{}", own.join(","))));
     assert_ne!(nodes("all"), nodes(&format!("all,-{}", own.join(",-"))));
+}
+
+#[test]
+fn seven_double_ended_and_lene_hau_search_with_chess_s_adopted_techniques() {
+    // Each adopted them by a match of its own (docs/search.md).
+    use crate::variants::{double_ended::DoubleEnded, lene_hau::LeneHau, oo7};
+    const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    searches_with_chess_s_techniques(
+        &oo7::Position::from_fen(ITALIAN, &oo7::Options::default()).unwrap(),
+    );
+    searches_with_chess_s_techniques(&DoubleEnded::<false>::from_fen(ITALIAN).unwrap());
+    searches_with_chess_s_techniques(&DoubleEnded::<true>::from_fen(ITALIAN).unwrap());
+    searches_with_chess_s_techniques(&LeneHau::start(&Default::default()));
 }
 
 #[test]

@@ -82,6 +82,9 @@ impl<const DEEP: bool> GameState for DoubleEnded<DEEP> {
 impl<const DEEP: bool> Game for DoubleEnded<DEEP> {
     type Move = Move;
     type Moves = MoveList;
+    /// Chess's adopted techniques: Double-Ended's own match accepted them together
+    /// (docs/search.md); `double-ended-deep`, the same game with longer moves, shares them.
+    const ADOPTED: &'static [crate::search::Technique] = crate::variants::chess::ADOPTED;
 
     /// The sum of the values of every piece `mv` captures, by approach and by withdrawal,
     /// plus a promotion's gain.

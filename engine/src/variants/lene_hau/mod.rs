@@ -359,6 +359,8 @@ impl GameState for LeneHau {
 impl Game for LeneHau {
     type Move = Move;
     type Moves = MoveList;
+    /// Chess's adopted techniques: Lene Hau's own match accepted them together (docs/search.md).
+    const ADOPTED: &'static [crate::search::Technique] = crate::variants::chess::ADOPTED;
 
     fn to_move(&self) -> Player {
         self.side
