@@ -272,8 +272,8 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Chess's own adopted techniques (`Game::ADOPTED`; 007 shares them) are not every game's: `all`
-    // searches as naming them does, and without any one of them it searches another tree.
+    // Chess's own adopted techniques (`Game::ADOPTED`, shared by three more games) are not
+    // every game's: `all` searches as naming them does, and without any one of them another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     )
