@@ -457,11 +457,6 @@ fn side<T: Trace<Term>>(
         }
     }
 
-    let tempo = if pos.side_to_move() == us {
-        w(weights, trace, TEMPO, us, 1)
-    } else {
-        Pair(0, 0)
-    };
     trace.add(Term::Material, us, material);
     trace.add(Term::Placement, us, placement);
     trace.add(Term::Mobility, us, mobility);
@@ -469,30 +464,30 @@ fn side<T: Trace<Term>>(
     trace.add(Term::PassedPawns, us, passed);
     trace.add(Term::KingSafety, us, king_safety);
     trace.add(Term::Pieces, us, pieces);
-    trace.add(Term::Tempo, us, tempo);
-    let total = material + placement + mobility + structure + passed + king_safety + pieces + tempo;
+    let total = material + placement + mobility + structure + passed + king_safety + pieces;
     (total, attacked)
 }
 
 /// What `us` threatens: enemy pieces attacked by lesser men (`ours`), or attacked and not
 /// defended (`theirs`: what the enemy attacks), and enemy pieces pinned to their king. The side
 /// to move may cash a threat at once, the other must parry it, which costs a move: so each
-/// threat counts again, under weights of its own, where `us` is to move.
+/// threat counts again, under weights of its own, where `us` is to move (`on_move`). Returns
+/// the threats and, apart, what being on move adds to them.
 #[inline(always)]
 fn threats<T: Trace<Term>>(
     pos: &Position,
     us: Player,
     (ours, theirs): (&Attacks, &Attacks),
+    on_move: bool,
     weights: &Weights,
     trace: &mut T,
-) -> Pair {
+) -> (Pair, Pair) {
     let them = pos.player(us.other()).0;
     let minors = them & (pos.role(Role::Knight).0 | pos.role(Role::Bishop).0);
     let queens = them & pos.role(Role::Queen).0;
     let majors = them & pos.role(Role::Rook).0 | queens;
     let count = |bb: u64| bb.count_ones() as i32;
-    let on_move = pos.side_to_move() == us;
-    let mut total = Pair(0, 0);
+    let (mut total, mut extra) = (Pair(0, 0), Pair(0, 0));
     for (offset, (index, targets)) in [
         (THREAT_PAWN_ON_MINOR, minors & ours.pawns),
         (THREAT_PAWN_ON_MAJOR, majors & ours.pawns),
@@ -509,7 +504,7 @@ fn threats<T: Trace<Term>>(
         if targets != 0 {
             total += w(weights, trace, index, us, count(targets));
             if on_move {
-                total += w(weights, trace, THREAT_ON_MOVE + offset, us, count(targets));
+                extra += w(weights, trace, THREAT_ON_MOVE + offset, us, count(targets));
             }
         }
     }
@@ -518,8 +513,8 @@ fn threats<T: Trace<Term>>(
     if pinned > 0 {
         total += w(weights, trace, PIN, us, pinned);
     }
-    trace.add(Term::Threats, us, total);
-    total
+    trace.add(Term::Threats, us, total + extra);
+    (total, extra)
 }
 
 /// The kinds of piece `us` could check the enemy king with next move on a square no enemy man
@@ -644,18 +639,64 @@ pub fn score<T: Trace<Term>>(pos: &Position, trace: &mut T) -> i32 {
 /// As [`score`], with another set of weights (007's own, Ven's).
 #[inline(always)]
 pub(crate) fn score_with<T: Trace<Term>>(pos: &Position, weights: &Weights, trace: &mut T) -> i32 {
+    let stm = pos.side_to_move();
+    let to_move = [stm == Player::White, stm == Player::Black];
+    let (white, black, on_move) = sides(pos, to_move, weights, trace);
+    let tempo = w(weights, trace, TEMPO, stm, 1);
+    trace.add(Term::Tempo, stm, tempo);
+    let lead = white - black + (on_move[0] - on_move[1]) + tempo * stm.sign();
+    stm.sign() * taper(lead, phase(pos))
+}
+
+/// Both sides' scores but the tempo, and apart what being on move adds to each one's threats
+/// (counted only for a side `on_move` names).
+#[inline(always)]
+fn sides<T: Trace<Term>>(
+    pos: &Position,
+    on_move: [bool; 2],
+    weights: &Weights,
+    trace: &mut T,
+) -> (Pair, Pair, [Pair; 2]) {
     let (white, white_attacks) = side(pos, Player::White, weights, trace);
     let (black, black_attacks) = side(pos, Player::Black, weights, trace);
     let pair = (&white_attacks, &black_attacks);
+    let (white_threats, white_on_move) =
+        threats(pos, Player::White, pair, on_move[0], weights, trace);
+    let (black_threats, black_on_move) = threats(
+        pos,
+        Player::Black,
+        (pair.1, pair.0),
+        on_move[1],
+        weights,
+        trace,
+    );
     let white = white
-        + threats(pos, Player::White, pair, weights, trace)
+        + white_threats
         + safe_checks(pos, Player::White, pair, weights, trace)
         + mop_up(pos, Player::White, weights, trace);
     let black = black
-        + threats(pos, Player::Black, (pair.1, pair.0), weights, trace)
+        + black_threats
         + safe_checks(pos, Player::Black, (pair.1, pair.0), weights, trace)
         + mop_up(pos, Player::Black, weights, trace);
-    pos.side_to_move().sign() * taper(white - black, phase(pos))
+    (white, black, [white_on_move, black_on_move])
+}
+
+/// The mean of the evaluations of `pos` with White to move and with Black to move, from
+/// White's side, in one pass over the board: Ven's evaluation, where both sides write at once
+/// (the tempo cancels; each side's threats on move count half). Equal to evaluating the two
+/// positions and averaging (`(white - black) / 2` of the two sides' scores), at half the cost.
+/// The board's side to move, castling rights and en passant square are not read.
+pub(crate) fn mean_of_both_to_move(pos: &Position, weights: &Weights) -> i32 {
+    crate::bitboard::with_popcnt(
+        #[inline(always)]
+        || {
+            let (white, black, on_move) = sides(pos, [true, true], weights, &mut NoTrace);
+            let (phase, tempo) = (phase(pos), weights[TEMPO]);
+            let white_to_move = taper(white + tempo + on_move[0] - black, phase);
+            let black_to_move = taper(white - black - tempo - on_move[1], phase);
+            (white_to_move + black_to_move) / 2
+        },
+    )
 }
 
 /// Static evaluation from the side to move's point of view, in centipawns. Mobility and most

@@ -8,16 +8,39 @@ use crate::eval::tapered::Pair;
 use crate::eval::weights::{self, Features, Tunable};
 use crate::game::Player;
 use crate::variants::chess::eval::{self as chess_eval, evaluate_with, score_with};
+use std::cell::Cell;
 
 /// The weights, from `weights.txt` (chess's names and order), read at compile time.
 pub static WEIGHTS: chess_eval::Weights = weights::parse(include_str!("weights.txt"));
 
+/// Entries of each search thread's cache of evaluations (a power of two).
+const CACHED: usize = 1 << 13;
+
+thread_local! {
+    /// Evaluations by the pieces' key. The sequential view evaluates a round's board once for
+    /// each order the first writer tries (the second writer's nodes), and the board does not
+    /// change until the round resolves: most evaluations repeat one just made.
+    static CACHE: [Cell<(u64, i32)>; CACHED] = const { [const { Cell::new((0, 0)) }; CACHED] };
+}
+
 impl Ven {
-    /// The evaluation from White's side, in centipawns.
+    /// The evaluation from White's side, in centipawns: the mean of the two views', in one
+    /// pass (the views differ only in the side to move, and in rights and en passant squares
+    /// that the evaluation does not read), through the thread's cache.
     pub(super) fn evaluate(&self) -> i32 {
-        let white = evaluate_with(&self.view(Player::White), &WEIGHTS);
-        let black = evaluate_with(&self.view(Player::Black), &WEIGHTS);
-        (white - black) / 2
+        // Only the pieces count: the key of the board alone (0 marks an empty entry).
+        let key = self.board.key() | 1;
+        CACHE.with(|cache| {
+            let entry = &cache[key as usize % CACHED];
+            match entry.get() {
+                (k, eval) if k == key => eval,
+                _ => {
+                    let eval = chess_eval::mean_of_both_to_move(&self.board, &WEIGHTS);
+                    entry.set((key, eval));
+                    eval
+                }
+            }
+        })
     }
 }
 
@@ -65,6 +88,41 @@ mod tests {
         assert_eq!(ven.evaluate_for_white(), chess(&WEIGHTS));
         // Not chess's fitted weights (a distinct table, whatever it holds today).
         assert!(!std::ptr::eq(&WEIGHTS, &chess_eval::WEIGHTS));
+    }
+
+    /// The one-pass mean is the two views' evaluations averaged, to the centipawn, along games
+    /// that reach threats, checks, promotions and endings; and so is what the cache gives back
+    /// when the positions come again (some of them sharing an entry with others).
+    #[test]
+    fn the_one_pass_evaluation_is_the_mean_of_the_two_views() {
+        use crate::simultaneous::SimultaneousGame;
+        use crate::variants::ven::OrderList;
+        let two_views = |p: &Ven| {
+            let white = evaluate_with(&p.view(Player::White), &WEIGHTS);
+            let black = evaluate_with(&p.view(Player::Black), &WEIGHTS);
+            (white - black) / 2
+        };
+        let mut seen = Vec::new();
+        for game in 0..20usize {
+            let mut p = Ven::start();
+            for round in 0..120usize {
+                assert_eq!(p.evaluate(), two_views(&p), "{}", p.fen());
+                seen.push(p);
+                let [mut white, mut black] = [OrderList::new(), OrderList::new()];
+                p.orders(Player::White, &mut white);
+                p.orders(Player::Black, &mut black);
+                if white.is_empty() || black.is_empty() {
+                    break;
+                }
+                let pick =
+                    |list: &OrderList, k: usize| list[(game * 31 + round * 17 + k) % list.len()];
+                p = p.resolve(pick(&white, 0), pick(&black, 5));
+            }
+        }
+        assert!(seen.len() > 1000, "{}", seen.len());
+        for p in seen {
+            assert_eq!(p.evaluate(), two_views(&p), "again: {}", p.fen());
+        }
     }
 
     #[test]
