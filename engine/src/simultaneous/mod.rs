@@ -68,8 +68,28 @@ pub trait SimultaneousGame: GameState + fmt::Debug {
     /// stalemate), ignoring the draws by clock, repetition and material.
     fn is_terminal(&self) -> bool;
 
+    /// The draw by clock or material that ends the game here, where it is not over by the
+    /// rules perft counts (a mate stands): [`SimultaneousGame::outcome`] once
+    /// [`SimultaneousGame::is_terminal`] says no. Search asks it at the start of every round,
+    /// so a variant whose terminal test is costly tests its draws first (Ven).
+    fn rule_draw(&self) -> Option<Outcome> {
+        if self.is_terminal() {
+            return None;
+        }
+        self.outcome()
+    }
+
     /// Whether `side`'s king is attacked at the start of this round.
     fn in_check(&self, side: Player) -> bool;
+
+    /// The orders quiescence search tries for `side` when it is not in check, as
+    /// [`crate::game::Game::quiescence_moves`]: appends to `out` (cleared by the caller) at
+    /// least every order that [`SimultaneousGame::is_capture`] holds for, and returns whether
+    /// `out` holds every order. The default lists every order.
+    fn quiescence_orders(&self, side: Player, out: &mut Self::Orders) -> bool {
+        self.orders(side, out);
+        true
+    }
 
     /// Whether `order` captures something if carried out as written (ordering, quiescence).
     fn is_capture(&self, side: Player, order: Self::Order) -> bool;

@@ -151,6 +151,11 @@ impl<G: SimultaneousGame> Game for Serial<G> {
     }
 
     #[inline]
+    fn quiescence_moves(&self, out: &mut G::Orders) -> bool {
+        self.pos.quiescence_orders(self.to_move(), out)
+    }
+
+    #[inline]
     fn count_legal_moves(&self) -> u64 {
         self.pos.count_orders(self.to_move())
     }
@@ -175,10 +180,10 @@ impl<G: SimultaneousGame> Game for Serial<G> {
     /// Draws by the clock and material, at the start of a round only (the mates and
     /// stalemates come from an empty order list, through `stuck_outcome`).
     fn quick_outcome(&self) -> Option<Outcome> {
-        if self.pending.is_some() || self.pos.is_terminal() {
+        if self.pending.is_some() {
             return None;
         }
-        self.pos.outcome()
+        self.pos.rule_draw()
     }
 
     fn stuck_outcome(&self) -> Outcome {

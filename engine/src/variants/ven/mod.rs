@@ -131,6 +131,10 @@ impl SimultaneousGame for Ven {
         self.orders_into(side, out);
     }
 
+    fn quiescence_orders(&self, side: Player, out: &mut OrderList) -> bool {
+        self.quiescence_orders_into(side, out)
+    }
+
     fn count_orders(&self, side: Player) -> u64 {
         self.count_orders_of(side)
     }
@@ -149,6 +153,12 @@ impl SimultaneousGame for Ven {
 
     fn is_terminal(&self) -> bool {
         self.is_over()
+    }
+
+    /// The draws first: they are cheap, and the terminal test generates both sides' orders.
+    fn rule_draw(&self) -> Option<Outcome> {
+        let draw = self.draw_by_rule()?;
+        (!self.is_over()).then_some(draw)
     }
 
     fn in_check(&self, side: Player) -> bool {

@@ -110,6 +110,87 @@ impl Sink for CountSink {
     }
 }
 
+/// Lists the chess orders that capture (en passant too), skipping the enemy king's square:
+/// quiescence's orders. Generated without quiet moves, so castling never comes.
+struct CaptureListSink<'a> {
+    out: &'a mut OrderList,
+    enemy_king: u64,
+}
+
+impl Sink for CaptureListSink<'_> {
+    const QUIET: bool = false;
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
+        for to in Bb64(targets.0 & theirs.0 & !self.enemy_king).squares() {
+            self.out.push(Order::chess(from, to, None));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16) {
+        if code == MoveKind::Capture as u16 {
+            for to in Bb64(targets & !self.enemy_king).squares() {
+                self.out.push(Order::chess(origin(to, delta), to, None));
+            }
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, delta: i8, capture: bool) {
+        if capture {
+            for to in Bb64(targets & !self.enemy_king).squares() {
+                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    self.out
+                        .push(Order::chess(origin(to, delta), to, Some(role)));
+                }
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        if mv.kind() == MoveKind::EnPassant {
+            self.out.push(Order::chess(mv.from(), mv.to(), None));
+        }
+    }
+}
+
+/// Notes the non-en-passant capture squares of chess orders, skipping the enemy king's square,
+/// from a generation of captures (and of whatever else the generator gives without quiet
+/// moves: pawn pushes, check evasions, en passant), and counts those orders.
+struct CaptureSink {
+    count: u64,
+    enemy_king: u64,
+    captures: u64,
+}
+
+impl Sink for CaptureSink {
+    const QUIET: bool = false;
+    #[inline(always)]
+    fn piece_moves(&mut self, _: Square, targets: Bb64, theirs: Bb64) {
+        let t = targets.0 & !self.enemy_king;
+        self.captures |= t & theirs.0;
+        self.count += t.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, _: i8, code: u16) {
+        let t = targets & !self.enemy_king;
+        if code == MoveKind::Capture as u16 {
+            self.captures |= t;
+        }
+        self.count += t.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: u64, _: i8, capture: bool) {
+        let t = targets & !self.enemy_king;
+        if capture {
+            self.captures |= t;
+        }
+        self.count += t.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.count += 1;
+    }
+}
+
 /// What one side's chess orders come to: how many, and where they capture.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct ChessCount {
@@ -140,6 +221,22 @@ impl Ven {
             captures: Bb64(sink.captures),
             in_check: view.checkers().any(),
         }
+    }
+
+    /// Where `side`'s chess orders capture (its threats), or `None` where it has no chess
+    /// order. As [`Ven::count_chess`], but generating captures first: the quiet moves are
+    /// generated only where there is no capture, to tell whether `side` has any order.
+    #[inline]
+    fn threats_of(&self, side: Player) -> Option<Bb64> {
+        let view = self.view(side);
+        let mut sink = CaptureSink {
+            count: 0,
+            enemy_king: king_bb(&view, side),
+            captures: 0,
+        };
+        view.generate(&mut sink);
+        let any = sink.count > 0 || self.count_chess(side).count > 0;
+        any.then_some(Bb64(sink.captures))
     }
 
     /// Appends `side`'s chess orders to `out`; returns where they capture and whether `side`
@@ -231,14 +328,28 @@ impl Ven {
         if mine.count == 0 {
             return;
         }
-        let theirs = self.count_chess(side.other());
-        if theirs.count == 0 {
+        let Some(threats) = self.threats_of(side.other()) else {
             out.clear();
             return;
-        }
+        };
         if !mine.in_check {
-            self.list_vengeance(side, theirs.captures, out);
+            self.list_vengeance(side, threats, out);
         }
+    }
+
+    /// `side`'s chess orders that capture, into `out` (cleared first): quiescence's orders
+    /// where `side` is not in check. Where the enemy is in check, every order (it may be mated,
+    /// which only the whole lists tell); returns whether `out` holds every order.
+    pub fn quiescence_orders_into(&self, side: Player, out: &mut OrderList) -> bool {
+        if self.king_attacked(side.other()) {
+            self.orders_into(side, out);
+            return true;
+        }
+        out.clear();
+        let view = self.view(side);
+        let enemy_king = king_bb(&view, side);
+        view.generate(&mut CaptureListSink { out, enemy_king });
+        false
     }
 
     /// The number of `side`'s orders, as [`Ven::orders_into`] lists them.

@@ -31,9 +31,12 @@ impl Ven {
     /// The outcome by the rules of the position alone: §6 first (a mate by the 100th order
     /// stands), then insufficient material (K v K, K+B v K, K+N v K) and the clock at 100.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.stuck_outcome() {
-            return Some(o);
-        }
+        self.stuck_outcome().or_else(|| self.draw_by_rule())
+    }
+
+    /// The engine's draws whether or not the game is over by §6: insufficient material (K v K,
+    /// K+B v K, K+N v K), then the clock at 100.
+    pub(super) fn draw_by_rule(&self) -> Option<Outcome> {
         if self.is_insufficient_material() {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }

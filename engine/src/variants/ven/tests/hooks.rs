@@ -68,3 +68,51 @@ fn a_reply_answers_a_capture_by_dodging_or_avenging_it() {
     let d5d4 = q.parse_order(Player::Black, "d5d4").unwrap();
     assert!(q.answers(Player::Black, d5d4, g2d5), "dodging");
 }
+
+/// Quiescence's orders are the captures among the orders (en passant and promotions taking
+/// included), or every order where the enemy is in check (a mate shows only in whole lists).
+/// Once the game is over they may still be captures (quiescence stands pat there, as chess's
+/// does at a stalemate): the positions checked are those of games going on.
+#[test]
+fn quiescence_orders_are_the_captures_unless_the_enemy_is_in_check() {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(11);
+    let (mut partial, mut whole) = (0, 0);
+    for _ in 0..40 {
+        let mut p = Ven::start();
+        for _ in 0..100 {
+            if p.is_over() {
+                break;
+            }
+            for side in Player::BOTH {
+                let mut all = OrderList::new();
+                p.orders(side, &mut all);
+                let mut quiet_less = OrderList::new();
+                let complete = p.quiescence_orders(side, &mut quiet_less);
+                let mut got: Vec<Order> = quiet_less.to_vec();
+                got.sort();
+                let mut want: Vec<Order> = if complete {
+                    whole += 1;
+                    all.to_vec()
+                } else {
+                    partial += 1;
+                    all.iter().copied().filter(|o| p.is_capture(side, *o)).collect()
+                };
+                want.sort();
+                assert_eq!(got, want, "{side} in {}", p.fen());
+                assert_eq!(complete, p.in_check(side.other()), "{}", p.fen());
+            }
+            let [mut white, mut black] = [OrderList::new(), OrderList::new()];
+            p.orders(Player::White, &mut white);
+            p.orders(Player::Black, &mut black);
+            if white.is_empty() || black.is_empty() {
+                break;
+            }
+            let w = white[rng.random_range(0..white.len())];
+            let b = black[rng.random_range(0..black.len())];
+            p = p.resolve(w, b);
+        }
+    }
+    assert!(partial > 1000 && whole > 20, "{partial} {whole}");
+}

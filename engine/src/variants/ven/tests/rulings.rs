@@ -225,6 +225,37 @@ fn r22_draws_by_material_and_the_clock() {
     assert!(fen.ends_with(" 0 2"), "{fen}");
 }
 
+/// What search asks at the start of each round: the draws by material and the clock, but not
+/// where the game is over by §6 (a mate by the 100th order stands): the outcome once the
+/// position is not terminal, by the cheaper road.
+#[test]
+fn a_rule_draw_is_the_outcome_of_a_position_not_over() {
+    let mate_at_100 = "6k1/8/8/8/8/8/5PPP/r5K1 b - - 100 80";
+    assert_eq!(
+        pos(mate_at_100).outcome(),
+        Some(Outcome::win(Player::Black, WinReason::Checkmate))
+    );
+    let stalemate_bare = "k7/8/1Q6/8/8/8/8/K7 w - - 100 1";
+    for fen in [
+        mate_at_100,
+        stalemate_bare,
+        "8/8/4k3/8/8/2KB4/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/3R4/4K3 w - - 100 60",
+        "4k3/8/8/8/8/8/3R4/4K3 w - - 99 60",
+        "R5k1/5ppp/8/8/8/8/2P2PPP/2r3K1 w - - 0 1",
+        super::super::START_FEN,
+    ] {
+        let p = pos(fen);
+        let expected = if p.is_over() { None } else { p.outcome() };
+        assert_eq!(p.rule_draw(), expected, "{fen}");
+    }
+    assert_eq!(pos(mate_at_100).rule_draw(), None);
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/3R4/4K3 w - - 100 60").rule_draw(),
+        Some(Outcome::Draw(DrawReason::FiftyMoves))
+    );
+}
+
 #[test]
 fn r19_a_voided_push_does_not_promote() {
     // White first: the rook takes a1's square before the pawn can promote there.
