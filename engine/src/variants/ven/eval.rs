@@ -7,7 +7,7 @@ use super::Ven;
 use crate::eval::tapered::Pair;
 use crate::eval::weights::{self, Features, Tunable};
 use crate::game::Player;
-use crate::variants::chess::eval::{self as chess_eval, evaluate_with, score_with};
+use crate::variants::chess::eval::{self as chess_eval, score_with};
 use std::cell::Cell;
 
 /// The weights, from `weights.txt` (chess's names and order), read at compile time.
@@ -70,6 +70,7 @@ impl Tunable for Ven {
 mod tests {
     use super::*;
     use crate::eval::tapered::MAX_PHASE;
+    use crate::variants::chess::eval::evaluate_with;
     use crate::variants::chess::Position;
 
     const BOARD: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
