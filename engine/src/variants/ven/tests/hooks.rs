@@ -97,7 +97,10 @@ fn quiescence_orders_are_the_captures_unless_the_enemy_is_in_check() {
                     all.to_vec()
                 } else {
                     partial += 1;
-                    all.iter().copied().filter(|o| p.is_capture(side, *o)).collect()
+                    all.iter()
+                        .copied()
+                        .filter(|o| p.is_capture(side, *o))
+                        .collect()
                 };
                 want.sort();
                 assert_eq!(got, want, "{side} in {}", p.fen());
