@@ -30,8 +30,9 @@ struct ListSink<'a> {
 }
 
 /// Counts chess orders, skipping the enemy king's square, and notes non-en-passant capture
-/// squares.
-struct CountSink {
+/// squares. Without `QUIET` the generation gives captures (and what it gives besides without
+/// quiet moves: pawn pushes, check evasions, en passant), which is enough for the threats.
+struct CountSink<const QUIET: bool> {
     count: u64,
     enemy_king: u64,
     captures: u64,
@@ -81,7 +82,8 @@ impl Sink for ListSink<'_> {
     }
 }
 
-impl Sink for CountSink {
+impl<const Q: bool> Sink for CountSink<Q> {
+    const QUIET: bool = Q;
     #[inline(always)]
     fn piece_moves(&mut self, _: Square, targets: Bb64, theirs: Bb64) {
         let t = targets.0 & !self.enemy_king;
@@ -152,45 +154,6 @@ impl Sink for CaptureListSink<'_> {
     }
 }
 
-/// Notes the non-en-passant capture squares of chess orders, skipping the enemy king's square,
-/// from a generation of captures (and of whatever else the generator gives without quiet
-/// moves: pawn pushes, check evasions, en passant), and counts those orders.
-struct CaptureSink {
-    count: u64,
-    enemy_king: u64,
-    captures: u64,
-}
-
-impl Sink for CaptureSink {
-    const QUIET: bool = false;
-    #[inline(always)]
-    fn piece_moves(&mut self, _: Square, targets: Bb64, theirs: Bb64) {
-        let t = targets.0 & !self.enemy_king;
-        self.captures |= t & theirs.0;
-        self.count += t.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, targets: u64, _: i8, code: u16) {
-        let t = targets & !self.enemy_king;
-        if code == MoveKind::Capture as u16 {
-            self.captures |= t;
-        }
-        self.count += t.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: u64, _: i8, capture: bool) {
-        let t = targets & !self.enemy_king;
-        if capture {
-            self.captures |= t;
-        }
-        self.count += t.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn one(&mut self, _: Move) {
-        self.count += 1;
-    }
-}
-
 /// What one side's chess orders come to: how many, and where they capture.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct ChessCount {
@@ -210,7 +173,7 @@ impl Ven {
     #[inline]
     pub(super) fn count_chess(&self, side: Player) -> ChessCount {
         let view = self.view(side);
-        let mut sink = CountSink {
+        let mut sink = CountSink::<true> {
             count: 0,
             enemy_king: king_bb(&view, side),
             captures: 0,
@@ -229,7 +192,7 @@ impl Ven {
     #[inline]
     fn threats_of(&self, side: Player) -> Option<Bb64> {
         let view = self.view(side);
-        let mut sink = CaptureSink {
+        let mut sink = CountSink::<false> {
             count: 0,
             enemy_king: king_bb(&view, side),
             captures: 0,
