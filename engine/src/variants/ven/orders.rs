@@ -22,8 +22,8 @@ pub const MAX_ORDERS: usize = MAX_PSEUDO_LEGAL_MOVES + 16 * 15 + 16 * 3;
 pub type OrderList = ArrayVec<Order, MAX_ORDERS>;
 
 /// Lists chess orders, skipping the enemy king's square, and notes non-en-passant capture
-/// squares.
-struct ListSink<'a> {
+/// squares. Without `QUIET` only the orders that capture (en passant too): quiescence's.
+struct ListSink<'a, const QUIET: bool> {
     out: &'a mut OrderList,
     enemy_king: u64,
     captures: u64,
@@ -43,11 +43,16 @@ fn origin(to: Square, delta: i8) -> Square {
     Square(to.0.wrapping_sub(delta as u8))
 }
 
-impl Sink for ListSink<'_> {
+impl<const Q: bool> Sink for ListSink<'_, Q> {
+    const QUIET: bool = Q;
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
-        let t = targets.0 & !self.enemy_king;
+        let mut t = targets.0 & !self.enemy_king;
         self.captures |= t & theirs.0;
+        if !Q {
+            // Check evasions come without quiet moves too.
+            t &= theirs.0;
+        }
         for to in Bb64(t).squares() {
             self.out.push(Order::chess(from, to, None));
         }
@@ -57,6 +62,8 @@ impl Sink for ListSink<'_> {
         let t = targets & !self.enemy_king;
         if code == MoveKind::Capture as u16 {
             self.captures |= t;
+        } else if !Q {
+            return;
         }
         for to in Bb64(t).squares() {
             self.out.push(Order::chess(origin(to, delta), to, None));
@@ -67,6 +74,8 @@ impl Sink for ListSink<'_> {
         let t = targets & !self.enemy_king;
         if capture {
             self.captures |= t;
+        } else if !Q {
+            return;
         }
         for to in Bb64(t).squares() {
             for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
@@ -77,7 +86,8 @@ impl Sink for ListSink<'_> {
     }
     #[inline(always)]
     fn one(&mut self, mv: Move) {
-        // Castling and en passant: neither lands on a piece.
+        // Castling and en passant: neither lands on a piece. (Castling comes only with quiet
+        // moves.)
         self.out.push(Order::chess(mv.from(), mv.to(), None));
     }
 }
@@ -112,48 +122,6 @@ impl<const Q: bool> Sink for CountSink<Q> {
     }
 }
 
-/// Lists the chess orders that capture (en passant too), skipping the enemy king's square:
-/// quiescence's orders. Generated without quiet moves, so castling never comes.
-struct CaptureListSink<'a> {
-    out: &'a mut OrderList,
-    enemy_king: u64,
-}
-
-impl Sink for CaptureListSink<'_> {
-    const QUIET: bool = false;
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, targets: Bb64, theirs: Bb64) {
-        for to in Bb64(targets.0 & theirs.0 & !self.enemy_king).squares() {
-            self.out.push(Order::chess(from, to, None));
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, targets: u64, delta: i8, code: u16) {
-        if code == MoveKind::Capture as u16 {
-            for to in Bb64(targets & !self.enemy_king).squares() {
-                self.out.push(Order::chess(origin(to, delta), to, None));
-            }
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: u64, delta: i8, capture: bool) {
-        if capture {
-            for to in Bb64(targets & !self.enemy_king).squares() {
-                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    self.out
-                        .push(Order::chess(origin(to, delta), to, Some(role)));
-                }
-            }
-        }
-    }
-    #[inline(always)]
-    fn one(&mut self, mv: Move) {
-        if mv.kind() == MoveKind::EnPassant {
-            self.out.push(Order::chess(mv.from(), mv.to(), None));
-        }
-    }
-}
-
 /// What one side's chess orders come to: how many, and where they capture.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct ChessCount {
@@ -172,8 +140,14 @@ impl Ven {
     /// Counts `side`'s chess orders and notes where they capture.
     #[inline]
     pub(super) fn count_chess(&self, side: Player) -> ChessCount {
+        self.count_generated::<true>(side)
+    }
+
+    /// As [`Ven::count_chess`], of the orders generated with or without quiet moves.
+    #[inline(always)]
+    fn count_generated<const QUIET: bool>(&self, side: Player) -> ChessCount {
         let view = self.view(side);
-        let mut sink = CountSink::<true> {
+        let mut sink = CountSink::<QUIET> {
             count: 0,
             enemy_king: king_bb(&view, side),
             captures: 0,
@@ -191,24 +165,22 @@ impl Ven {
     /// generated only where there is no capture, to tell whether `side` has any order.
     #[inline]
     fn threats_of(&self, side: Player) -> Option<Bb64> {
-        let view = self.view(side);
-        let mut sink = CountSink::<false> {
-            count: 0,
-            enemy_king: king_bb(&view, side),
-            captures: 0,
-        };
-        view.generate(&mut sink);
-        let any = sink.count > 0 || self.count_chess(side).count > 0;
-        any.then_some(Bb64(sink.captures))
+        let first = self.count_generated::<false>(side);
+        let any = first.count > 0 || self.count_chess(side).count > 0;
+        any.then_some(first.captures)
     }
 
-    /// Appends `side`'s chess orders to `out`; returns where they capture and whether `side`
-    /// is in check.
+    /// Appends `side`'s chess orders to `out` (without `QUIET`, those that capture); returns
+    /// how many, where they capture and whether `side` is in check.
     #[inline]
-    pub(super) fn list_chess(&self, side: Player, out: &mut OrderList) -> ChessCount {
+    pub(super) fn list_chess<const QUIET: bool>(
+        &self,
+        side: Player,
+        out: &mut OrderList,
+    ) -> ChessCount {
         let view = self.view(side);
         let before = out.len();
-        let mut sink = ListSink {
+        let mut sink = ListSink::<QUIET> {
             out,
             enemy_king: king_bb(&view, side),
             captures: 0,
@@ -287,7 +259,7 @@ impl Ven {
     /// order, which is exactly when the game is over by §6 (mate, double mate, stalemate).
     pub fn orders_into(&self, side: Player, out: &mut OrderList) {
         out.clear();
-        let mine = self.list_chess(side, out);
+        let mine = self.list_chess::<true>(side, out);
         if mine.count == 0 {
             return;
         }
@@ -309,9 +281,7 @@ impl Ven {
             return true;
         }
         out.clear();
-        let view = self.view(side);
-        let enemy_king = king_bb(&view, side);
-        view.generate(&mut CaptureListSink { out, enemy_king });
+        self.list_chess::<false>(side, out);
         false
     }
 
