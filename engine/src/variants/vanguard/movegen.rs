@@ -6,10 +6,10 @@ use super::make::between;
 use super::moves::{Move, MoveKind};
 use super::piece::Role;
 use super::position::Vanguard;
-use super::reach::{pawn_steps, reach, PawnPart};
+use super::reach::{nightrider, pawn_steps, reach, PawnPart};
 use super::squares::{MenOf, WordSpan};
-use super::tables::{NIGHT_RAYS, WIZARD_PATTERN};
-use crate::attacks::board16::{ball, queen_attacks, KNIGHT};
+use super::tables::WIZARD_PATTERN;
+use crate::attacks::board16::{ball, queen_attacks, rook_attacks, KING, KNIGHT, WAZIR};
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
@@ -333,9 +333,12 @@ impl Vanguard {
             return;
         };
         if self.attacked(king, us.other()) {
-            out.retain(|m| self.is_safe(*m));
+            let (near, remote) = self.attackers_with(king, us.other(), self.occupied());
+            let checkers = near | remote;
+            let blocks = self.block_squares(king, checkers);
+            out.retain(|m| self.may_answer(*m, king, checkers, blocks) && self.is_safe(*m));
         } else {
-            let lines = exposure_squares(king);
+            let lines = self.exposure_squares(king);
             out.retain(|m| !self.may_expose(*m, king, lines) || self.is_safe(*m));
         }
     }
@@ -356,6 +359,90 @@ impl Vanguard {
         mv.from == king || (vacated & lines).any() || (captured & heirs).any()
     }
 
+    /// Whether `mv` may answer the check of `checkers` on the sole King on `king`, so that it
+    /// must be made to tell: the King moving (a swap with him too), a checker, royal or heir
+    /// taken, or a man placed on `blocks`. No other move can: taking other men never shuts an
+    /// attack (a Helepolis that leaps its own man slides on where he stood), and a man stays
+    /// where he is.
+    #[inline]
+    fn may_answer(&self, mv: Move, king: Square, checkers: Bb256, blocks: Bb256) -> bool {
+        let placed = match mv.kind {
+            MoveKind::Rifle => false,
+            // Two men change places: only the King's swap changes what is attacked.
+            MoveKind::Swap | MoveKind::SwapPromotion => return mv.to == king,
+            _ => blocks.has(mv.to),
+        };
+        let royals_and_heirs = self.roles[Role::King.index()]
+            | self.roles[Role::Prince.index()]
+            | self.roles[Role::Queen.index()];
+        let taken = self.captured_squares(mv);
+        mv.from == king || placed || taken.intersects(checkers | royals_and_heirs)
+    }
+
+    /// Where a man of the side to move may shut an attack of `checkers` on `king`: between
+    /// them on a queen or knight line (sliders, the Nightrider, the Lancer's leap, the Spy's
+    /// leg; the lines' other crossings come along, which costs only a few needless tests), a
+    /// Bowman's legs, and a Wizard's middle squares. A Berserker's middle squares are next to
+    /// both, so on their queen lines; a Helepolis's sweep goes through the King's men, and a
+    /// leap past everything.
+    #[inline]
+    fn block_squares(&self, king: Square, mut checkers: Bb256) -> Bb256 {
+        let king_only = Bb256::from_square(king);
+        let mut blocks = Bb256::EMPTY;
+        while let Some(checker) = checkers.pop_lowest() {
+            let only = Bb256::from_square(checker);
+            blocks |= queen_attacks(checker, king_only) & queen_attacks(king, only);
+            blocks |= nightrider(checker, king_only) & nightrider(king, only);
+            blocks |= match self.piece_at(checker).map(|p| p.role()) {
+                Some(Role::Bowman) => WAZIR[checker.index()],
+                Some(Role::Wizard) => ball(king, 2) & ball(checker, 2),
+                _ => Bb256::EMPTY,
+            };
+        }
+        blocks
+    }
+
+    /// The men whose leaving can open an attack on the unattacked sole King on `king` (a move
+    /// that takes none of them away, nor the King, nor an heir, keeps it unattacked):
+    /// - on its queen lines, the first man of each (sliders, the General's, Lancer's and Spy's
+    ///   slides, a Sergeant's advance, a Helepolis's forward slide) if he is an enemy (taken from
+    ///   afar, he leaves his square empty), or ours with an enemy next behind him (who may leap
+    ///   him, as an unmoved Helepolis leaps its own man, or slide once he goes);
+    /// - on its ranks and files, the first enemy man: a Helepolis sweeps through the King's own
+    ///   men and stops only at its own;
+    /// - on its knight lines, the first man (Nightrider, the Lancer's leap over it, and an enemy
+    ///   on a Bowman's landing square, from which it would shoot);
+    /// - the lame legs near enemy Bowmen, Wizards and Berserkers that could reach the King.
+    ///
+    /// Every other attack is a leap, which no man blocks.
+    #[inline]
+    fn exposure_squares(&self, king: Square) -> Bb256 {
+        let occ = self.occupied();
+        let them = self.side.other();
+        let enemy = self.men(them);
+        let first = queen_attacks(king, occ) & occ;
+        let shields = first & !enemy;
+        let mut lines = first & enemy;
+        let mut behind = queen_attacks(king, occ & !shields) & enemy & !first;
+        while let Some(attacker) = behind.pop_lowest() {
+            lines |= shields & queen_attacks(attacker, Bb256::from_square(king));
+        }
+        lines |= rook_attacks(king, enemy) & enemy;
+        lines |= nightrider(king, occ) & occ;
+        let mut bowmen = self.pieces(them, Role::Bowman) & ball(king, 4);
+        while let Some(bowman) = bowmen.pop_lowest() {
+            lines |= WAZIR[bowman.index()];
+        }
+        if self.pieces(them, Role::Wizard).intersects(ball(king, 3)) {
+            lines |= ball(king, 2);
+        }
+        let mut berserkers = self.pieces(them, Role::Berserker) & ball(king, 2);
+        while let Some(berserker) = berserkers.pop_lowest() {
+            lines |= KING[berserker.index()] & KING[king.index()];
+        }
+        lines
+    }
+
     /// Whether `mv` (pseudo-legal) leaves the mover's sole King unattacked or wins at once.
     pub(super) fn is_safe(&self, mv: Move) -> bool {
         let us = self.side;
@@ -368,17 +455,4 @@ impl Vanguard {
             None => false,
         }
     }
-}
-
-/// The squares whose emptying can open an attack on a man on `sq`: its queen lines (sliders,
-/// the Helepolis, the General, Lancer and Spy slides, the Sergeant), its knight lines
-/// (Nightrider, Lancer) and its 7x7 neighbourhood (the lame legs and middle squares of the
-/// Bowman, Wizard and Berserker, and a Bowman's landing square, all within three squares).
-#[inline]
-fn exposure_squares(sq: Square) -> Bb256 {
-    let mut out = queen_attacks(sq, Bb256::EMPTY) | ball(sq, 3);
-    for rays in &NIGHT_RAYS {
-        out |= rays[sq.index()];
-    }
-    out
 }
