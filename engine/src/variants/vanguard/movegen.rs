@@ -6,10 +6,10 @@ use super::make::between;
 use super::moves::{Move, MoveKind};
 use super::piece::Role;
 use super::position::Vanguard;
-use super::reach::{nightrider, pawn_steps, reach, PawnPart};
+use super::reach::{bowman_legs, nightrider, pawn_steps, reach, PawnPart};
 use super::squares::{MenOf, WordSpan};
 use super::tables::WIZARD_PATTERN;
-use crate::attacks::board16::{ball, queen_attacks, rook_attacks, KING, KNIGHT, WAZIR};
+use crate::attacks::board16::{ball, queen_attacks, rook_attacks, KING, KNIGHT};
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
@@ -394,7 +394,7 @@ impl Vanguard {
             blocks |= queen_attacks(checker, king_only) & queen_attacks(king, only);
             blocks |= nightrider(checker, king_only) & nightrider(king, only);
             blocks |= match self.piece_at(checker).map(|p| p.role()) {
-                Some(Role::Bowman) => WAZIR[checker.index()],
+                Some(Role::Bowman) => bowman_legs(checker),
                 Some(Role::Wizard) => ball(king, 2) & ball(checker, 2),
                 _ => Bb256::EMPTY,
             };
@@ -431,7 +431,7 @@ impl Vanguard {
         lines |= nightrider(king, occ) & occ;
         let mut bowmen = self.pieces(them, Role::Bowman) & ball(king, 4);
         while let Some(bowman) = bowmen.pop_lowest() {
-            lines |= WAZIR[bowman.index()];
+            lines |= bowman_legs(bowman);
         }
         if self.pieces(them, Role::Wizard).intersects(ball(king, 3)) {
             lines |= ball(king, 2);

@@ -288,6 +288,19 @@ fn second_steps<const N: usize>(legs: &Legs<N>, occ: Bb256) -> Bb256 {
     out
 }
 
+/// The squares that must be empty for a Bowman on `from` to land (R9): its legs, the orthogonal
+/// neighbours of [`bowman_landings`].
+#[inline]
+pub fn bowman_legs(from: Square) -> Bb256 {
+    let mut out = Bb256::EMPTY;
+    for (leg, _) in &BOWMAN_LEGS[from.index()] {
+        if let Some(leg) = leg {
+            out.set(*leg);
+        }
+    }
+    out
+}
+
 /// The Bowman's lame knight landings: beyond each empty orthogonal neighbour (R9).
 #[inline(always)]
 fn bowman_landings(from: Square, occ: Bb256) -> Bb256 {

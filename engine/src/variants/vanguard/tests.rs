@@ -779,12 +779,20 @@ fn mangled_input_is_an_error_not_a_panic() {
     }
 }
 
+/// Rook f5 takes the Knight f1, beyond the King's own Rook c1: the Helepolis k1 then sweeps
+/// through both Rooks to a1.
+const SWEEP: &str = "15k/16/16/16/16/16/16/16/16/16/16/5R10/16/16/16/K1R2n4h5 w - 0 1";
+/// The Rook h7 is the leg of the Bowman i7's leap to g6, a Knight's leap from the King.
+const LEG: &str = "15k/16/16/16/16/16/16/16/16/7Rv7/16/4K11/16/16/16/16 w - 0 1";
+/// In check: the Rook h1 may shut the Bowman i7's shot from g6 on its leg h7.
+const SHOT: &str = "15k/16/16/16/16/16/16/16/16/8v7/16/4K11/16/16/16/7R8 w - 0 1";
+
 /// The sole-King legality filter makes only the moves that may expose the King; along random
 /// games from positions with sole Kings (and Princesses, Helepolises, Bowmen and Nightriders
 /// about) it keeps exactly the moves that making every move keeps.
 #[test]
 fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
-    let sweep = pos("15k/16/16/16/16/16/16/16/16/16/16/5R10/16/16/16/K1R2n4h5 w - 0 1");
+    let sweep = pos(SWEEP);
     assert!(!sweep.attacked(sq("a1"), Player::Black));
     assert!(
         !legal(&sweep).contains(&"f5f1".to_string()),
@@ -792,12 +800,11 @@ fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
         legal(&sweep)
     );
     assert!(legal(&sweep).contains(&"f5f2".to_string()));
-    // The Rook h7 is the leg of the Bowman i7's leap to g6, a Knight's leap from the King: the
-    // Rook may only take the Bowman.
-    let leg = pos("15k/16/16/16/16/16/16/16/16/7Rv7/16/4K11/16/16/16/16 w - 0 1");
+    // The Rook may only take the Bowman.
+    let leg = pos(LEG);
     assert!(!leg.attacked(sq("e5"), Player::Black));
     assert_eq!(legal_from(&leg, "h7"), ["h7i7"]);
-    let shot = pos("15k/16/16/16/16/16/16/16/16/8v7/16/4K11/16/16/16/7R8 w - 0 1");
+    let shot = pos(SHOT);
     assert!(shot.attacked(sq("e5"), Player::Black));
     assert_eq!(legal_from(&shot, "h1"), ["h1h7"]);
     let fens = [
@@ -805,19 +812,16 @@ fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
         "15k/16/16/16/16/16/16/16/16/16/16/16/16/P15/16/4K4R2h3 w - 0 1",
         "15k/16/16/16/16/16/16/16/4d11/16/16/16/q3R11/16/16/4K11 w - 0 1",
         "k3d3h7/1j2v2a8/2z5l7/16/3w4b7/16/16/16/16/16/16/16/16/3VBJN9/4Z3A7/K1H3D2Q6 w - 0 1",
-        // Rook f5 takes the Knight f1, beyond the King's own Rook c1: the Helepolis k1 then
-        // sweeps through both Rooks to a1.
-        "15k/16/16/16/16/16/16/16/16/16/16/5R10/16/16/16/K1R2n4h5 w - 0 1",
-        "15k/16/16/16/16/16/16/16/16/7Rv7/16/4K11/16/16/16/16 w - 0 1",
+        SWEEP,
+        LEG,
         // The Archer e4 shoots the Knight c3, the Bishop f6's only screen.
         "15k/16/16/16/16/16/16/16/16/16/5b10/16/4A11/2n13/16/K15 w - 0 1",
         // The Rook f5 stands where the Wizard h6 passes to e5.
         "15k/16/16/16/16/16/16/16/16/16/7w8/4KR10/16/16/16/16 w - 0 1",
         // The Rooks e6 and f6 stand where the Berserker f7 steps on its way to e5.
         "15k/16/16/16/16/16/16/16/16/5z10/4RR10/4K11/16/16/16/16 w - 0 1",
-        // In check: the Rook h1 may shut the Bowman i7's shot from g6 on its leg h7...
-        "15k/16/16/16/16/16/16/16/16/8v7/16/4K11/16/16/16/7R8 w - 0 1",
-        // ... and the Rook f1 the Wizard h6's path on f5.
+        SHOT,
+        // In check: the Rook f1 may shut the Wizard h6's path on f5.
         "15k/16/16/16/16/16/16/16/16/16/7w8/4K11/16/16/16/5R10 w - 0 1",
     ];
     let mut rng = SmallRng::seed_from_u64(31);
