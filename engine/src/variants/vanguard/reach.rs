@@ -289,7 +289,7 @@ fn second_steps<const N: usize>(legs: &Legs<N>, occ: Bb256) -> Bb256 {
 }
 
 /// The squares that must be empty for a Bowman on `from` to land (R9): its legs, the orthogonal
-/// neighbours of [`bowman_landings`].
+/// neighbours that `bowman_landings` reads.
 #[inline]
 pub fn bowman_legs(from: Square) -> Bb256 {
     let mut out = Bb256::EMPTY;
