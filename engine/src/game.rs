@@ -267,6 +267,14 @@ pub trait Game: GameState {
     /// Whether the royal piece of the player to move is attacked (check extension, mate scoring).
     fn in_check(&self) -> bool;
 
+    /// Whether `mv` (legal) may leave the player to move after it in check: `false` only where
+    /// it surely does not, so that the search may judge a quiet move for pruning without making
+    /// it. Always `true` by default (the move is made and its child asked).
+    fn may_give_check(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
+
     /// Whether `mv` captures anything (ordering, quiescence).
     fn is_capture(&self, mv: Self::Move) -> bool;
 

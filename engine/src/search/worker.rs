@@ -844,11 +844,18 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let order_score = scores[i];
             let tactical = pos.is_tactical(mv);
-            let child = pos.play(mv);
-            self.shared.tt.prefetch(child.key());
-            self.note_played(pos, mv, ply);
+            // Whether the move checks, asked once, and the move made only where it may: a
+            // quiet move that cannot is judged for pruning unmade.
+            let mut made = None;
+            let mut checks = None;
+            let mut gives_check = |made: &mut Option<G>| {
+                *checks.get_or_insert_with(|| {
+                    pos.may_give_check(mv) && made.get_or_insert_with(|| pos.play(mv)).in_check()
+                })
+            };
             // Another player's choice is never pruned or reduced: its members differ.
-            let quiet = pos.is_quiet(mv) && !child.in_check() && pos.chooser(mv) == pos.to_move();
+            let quiet =
+                pos.is_quiet(mv) && !gives_check(&mut made) && pos.chooser(mv) == pos.to_move();
             if !pv_node && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
                 // Futility: a quiet move will not lift a hopeless static score to alpha.
                 if pruning.has(Futility)
@@ -872,7 +879,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && searched > 0
                 && best > -MATE_BOUND
                 && !in_check
-                && !child.in_check()
+                && !gives_check(&mut made)
                 && pos.chooser(mv) == pos.to_move()
                 && (quiet || tactical)
             {
@@ -885,6 +892,9 @@ impl<'a, G: Game> Worker<'a, G> {
                     continue;
                 }
             }
+            let child = made.unwrap_or_else(|| pos.play(mv));
+            self.shared.tt.prefetch(child.key());
+            self.note_played(pos, mv, ply);
             let extension = (Some(mv) == singular) as i32;
             let score = if searched == 0 {
                 let d = depth - 1 + extension;
@@ -905,7 +915,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let losing_capture = pruning.has(CaptureReductions)
                     && tactical
                     && ordering::is_losing_capture(order_score)
-                    && !child.in_check()
+                    && !checks.unwrap_or_else(|| child.in_check())
                     && pos.chooser(mv) == pos.to_move();
                 if pruning.has(LateMoveReductions)
                     && depth >= 3

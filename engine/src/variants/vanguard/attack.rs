@@ -1,13 +1,61 @@
 //! Attack detection (spec §7.2), from the same descriptions that generate the moves.
 
+use super::moves::{Move, MoveKind};
 use super::piece::Role;
 use super::position::Vanguard;
 use super::reach;
+use crate::attacks::board16::{ball, queen_attacks};
 use crate::bitboard::{Bb256, Bitboard};
 use crate::game::Player;
 use crate::square::Square;
 
 impl Vanguard {
+    /// Whether `mv` (legal) may leave the enemy in check: `false` only where it surely does not,
+    /// so that the search may judge a quiet move for pruning without making it. An enemy with
+    /// a royal besides his King is never in check, and only a capture can change that. A quiet
+    /// man's move checks a sole King either from its new square, or by leaving a square from
+    /// which a man of ours was blocked: every blockable attack runs along the King's queen or
+    /// knight lines, or through the lame legs of men near him (`exposure_squares`, movegen.rs);
+    /// the rest are leaps. Other kinds of move are made and tested.
+    pub(super) fn may_give_check(&self, mv: Move) -> bool {
+        let (us, them) = (self.side, self.side.other());
+        let quiet = mv.kind == MoveKind::Normal && !self.occupied().has(mv.to);
+        if !quiet {
+            return true;
+        }
+        if !self.has_sole_king(them) {
+            return false;
+        }
+        let Some(king) = self.king(them) else {
+            return false;
+        };
+        let mut blockable = queen_attacks(king, Bb256::EMPTY)
+            | reach::nightrider(king, Bb256::EMPTY)
+            | ball(king, 4);
+        let mut bowmen = self.pieces(us, Role::Bowman) & ball(king, 4);
+        while let Some(bowman) = bowmen.pop_lowest() {
+            blockable |= reach::bowman_legs(bowman);
+        }
+        if blockable.has(mv.from) {
+            return true;
+        }
+        let Some(role) = self.piece_at(mv.from).map(|p| p.role()) else {
+            return true;
+        };
+        let moved = Bb256::from_square(mv.from) | Bb256::from_square(mv.to);
+        let (own, occ) = (self.men(us) ^ moved, self.occupied() ^ moved);
+        if role.is_pawn_type() {
+            let mut hits = Bb256::EMPTY;
+            let man = Bb256::from_square(mv.to);
+            reach::pawn_steps::<false>(role, us, man, Bb256::EMPTY, occ, |_, t, _| hits |= t);
+            hits.has(king)
+        } else {
+            reach::reach(role, us, mv.to, own, occ, false)
+                .attacks()
+                .has(king)
+        }
+    }
+
     /// Whether any man of `by` attacks `sq` (§7.2): it would capture a man there if `by` were to
     /// move, its own royal safety ignored.
     pub fn attacked(&self, sq: Square, by: Player) -> bool {

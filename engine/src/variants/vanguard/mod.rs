@@ -129,6 +129,10 @@ impl Game for Vanguard {
                 .is_some_and(|k| self.attacked(k, self.side.other()))
     }
 
+    fn may_give_check(&self, mv: Move) -> bool {
+        Vanguard::may_give_check(self, mv)
+    }
+
     fn is_capture(&self, mv: Move) -> bool {
         let enemy = self.men(self.side.other());
         match mv.kind {

@@ -787,6 +787,26 @@ const LEG: &str = "15k/16/16/16/16/16/16/16/16/7Rv7/16/4K11/16/16/16/16 w - 0 1"
 /// In check: the Rook h1 may shut the Bowman i7's shot from g6 on its leg h7.
 const SHOT: &str = "15k/16/16/16/16/16/16/16/16/8v7/16/4K11/16/16/16/7R8 w - 0 1";
 
+/// Positions with sole Kings (and Princesses, Helepolises, Bowmen and Nightriders about) from
+/// which random games test the shortcuts about a sole King's safety.
+const SOLE_KING_FENS: [&str; 11] = [
+    "16/16/8k7/3s2f4s1H2/16/10s1p3/9e6/16/1R5S8/2Q13/9S6/16/2P5EF3P2/1P1PZS4SSP1P1/1R2AA3VAALZN1/1LY2W1G1KCB1Y2 w - 1 98",
+    "15k/16/16/16/16/16/16/16/16/16/16/16/16/P15/16/4K4R2h3 w - 0 1",
+    "15k/16/16/16/16/16/16/16/4d11/16/16/16/q3R11/16/16/4K11 w - 0 1",
+    "k3d3h7/1j2v2a8/2z5l7/16/3w4b7/16/16/16/16/16/16/16/16/3VBJN9/4Z3A7/K1H3D2Q6 w - 0 1",
+    SWEEP,
+    LEG,
+    // The Archer e4 shoots the Knight c3, the Bishop f6's only screen.
+    "15k/16/16/16/16/16/16/16/16/16/5b10/16/4A11/2n13/16/K15 w - 0 1",
+    // The Rook f5 stands where the Wizard h6 passes to e5.
+    "15k/16/16/16/16/16/16/16/16/16/7w8/4KR10/16/16/16/16 w - 0 1",
+    // The Rooks e6 and f6 stand where the Berserker f7 steps on its way to e5.
+    "15k/16/16/16/16/16/16/16/16/5z10/4RR10/4K11/16/16/16/16 w - 0 1",
+    SHOT,
+    // In check: the Rook f1 may shut the Wizard h6's path on f5.
+    "15k/16/16/16/16/16/16/16/16/16/7w8/4K11/16/16/16/5R10 w - 0 1",
+];
+
 /// The sole-King legality filter makes only the moves that may expose the King; along random
 /// games from positions with sole Kings (and Princesses, Helepolises, Bowmen and Nightriders
 /// about) it keeps exactly the moves that making every move keeps.
@@ -807,26 +827,9 @@ fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
     let shot = pos(SHOT);
     assert!(shot.attacked(sq("e5"), Player::Black));
     assert_eq!(legal_from(&shot, "h1"), ["h1h7"]);
-    let fens = [
-        "16/16/8k7/3s2f4s1H2/16/10s1p3/9e6/16/1R5S8/2Q13/9S6/16/2P5EF3P2/1P1PZS4SSP1P1/1R2AA3VAALZN1/1LY2W1G1KCB1Y2 w - 1 98",
-        "15k/16/16/16/16/16/16/16/16/16/16/16/16/P15/16/4K4R2h3 w - 0 1",
-        "15k/16/16/16/16/16/16/16/4d11/16/16/16/q3R11/16/16/4K11 w - 0 1",
-        "k3d3h7/1j2v2a8/2z5l7/16/3w4b7/16/16/16/16/16/16/16/16/3VBJN9/4Z3A7/K1H3D2Q6 w - 0 1",
-        SWEEP,
-        LEG,
-        // The Archer e4 shoots the Knight c3, the Bishop f6's only screen.
-        "15k/16/16/16/16/16/16/16/16/16/5b10/16/4A11/2n13/16/K15 w - 0 1",
-        // The Rook f5 stands where the Wizard h6 passes to e5.
-        "15k/16/16/16/16/16/16/16/16/16/7w8/4KR10/16/16/16/16 w - 0 1",
-        // The Rooks e6 and f6 stand where the Berserker f7 steps on its way to e5.
-        "15k/16/16/16/16/16/16/16/16/5z10/4RR10/4K11/16/16/16/16 w - 0 1",
-        SHOT,
-        // In check: the Rook f1 may shut the Wizard h6's path on f5.
-        "15k/16/16/16/16/16/16/16/16/16/7w8/4K11/16/16/16/5R10 w - 0 1",
-    ];
     let mut rng = SmallRng::seed_from_u64(31);
     let mut checked = 0;
-    for fen in fens {
+    for fen in SOLE_KING_FENS {
         for _ in 0..6 {
             let mut p = pos(fen);
             for _ in 0..40 {
@@ -847,4 +850,58 @@ fn the_sole_king_shortcut_keeps_exactly_the_safe_moves() {
         }
     }
     assert!(checked > 300, "{checked}");
+}
+
+/// The search judges a quiet move for pruning unmade where `may_give_check` says it cannot
+/// check: along random games, every move that leaves a sole King attacked is one it says may.
+/// A Knight leaving the file of a Rook behind it, a Rook leaving a Bowman's leg, and a Rook
+/// leaving a Nightrider's line check by discovery.
+#[test]
+fn a_move_said_not_to_check_never_checks() {
+    let discoveries = [
+        // The Knight e8 shields the King e16 from the Rook e1.
+        (
+            "4k11/16/16/16/16/16/16/16/4N11/16/16/16/16/16/16/K3R11 w - 0 1",
+            "e8c9",
+        ),
+        // The Rook h7 is the leg of the Bowman i7's leap to g6, a Knight's leap from e5.
+        (
+            "16/16/16/16/16/16/16/16/16/7RV7/16/4k11/16/16/16/K15 w - 0 1",
+            "h7h3",
+        ),
+        // The Rook d7 stands on the Nightrider a1's line to the King h15.
+        (
+            "16/7k8/16/16/16/16/16/16/16/3R12/16/16/16/16/16/J14K w - 0 1",
+            "d7d2",
+        ),
+    ];
+    for (fen, mv) in discoveries {
+        let p = pos(fen);
+        let mv = p.parse_move(mv).unwrap();
+        assert!(p.play(mv).in_check(), "{fen}");
+        assert!(p.may_give_check(mv), "{fen}");
+    }
+    let mut rng = SmallRng::seed_from_u64(37);
+    let (mut checks, mut unmade) = (0, 0);
+    for fen in SOLE_KING_FENS {
+        for _ in 0..6 {
+            let mut p = pos(fen);
+            for _ in 0..40 {
+                let moves = legal_list(&p);
+                for &mv in moves.iter() {
+                    let may = p.may_give_check(mv);
+                    if p.play(mv).in_check() {
+                        assert!(may, "{} {}", p.fen(), p.format_move(mv));
+                        checks += 1;
+                    }
+                    unmade += !may as u32;
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(checks > 100 && unmade > 10_000, "{checks} {unmade}");
 }
