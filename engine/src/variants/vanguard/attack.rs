@@ -15,8 +15,9 @@ impl Vanguard {
     /// a royal besides his King is never in check, and only a capture can change that. A quiet
     /// man's move checks a sole King either from its new square, or by leaving a square from
     /// which a man of ours was blocked: every blockable attack runs along the King's queen or
-    /// knight lines, or through the lame legs of men near him (`exposure_squares`, movegen.rs);
-    /// the rest are leaps. Other kinds of move are made and tested.
+    /// knight lines, or through the lame legs of Bowmen, Wizards and Berserkers near him, all
+    /// within four squares of him (`exposure_squares`, movegen.rs); the rest are leaps. Other
+    /// kinds of move are made and tested.
     pub(super) fn may_give_check(&self, mv: Move) -> bool {
         let (us, them) = (self.side, self.side.other());
         let quiet = mv.kind == MoveKind::Normal && !self.occupied().has(mv.to);
@@ -29,13 +30,9 @@ impl Vanguard {
         let Some(king) = self.king(them) else {
             return false;
         };
-        let mut blockable = queen_attacks(king, Bb256::EMPTY)
+        let blockable = queen_attacks(king, Bb256::EMPTY)
             | reach::nightrider(king, Bb256::EMPTY)
             | ball(king, 4);
-        let mut bowmen = self.pieces(us, Role::Bowman) & ball(king, 4);
-        while let Some(bowman) = bowmen.pop_lowest() {
-            blockable |= reach::bowman_legs(bowman);
-        }
         if blockable.has(mv.from) {
             return true;
         }

@@ -905,3 +905,30 @@ fn a_move_said_not_to_check_never_checks() {
     }
     assert!(checks > 100 && unmade > 10_000, "{checks} {unmade}");
 }
+
+/// What `may_give_check` rests on for lame men: a Bowman, Wizard or Berserker whose attack on
+/// a King a man of ours blocks stands with that man within four squares of the King (the 9x9
+/// square it tests). Every placement of one of them and one blocker around a King h8 that
+/// uncovers an attack when the blocker leaves has the blocker there.
+#[test]
+fn lame_men_are_blocked_only_within_four_squares_of_the_king() {
+    use crate::attacks::board16::ball;
+    let king = sq("h8");
+    let mut uncovered = 0;
+    for role in [Role::Bowman, Role::Wizard, Role::Berserker] {
+        for man in (0..=255u8).map(Square).filter(|&s| s != king) {
+            for blocker in (0..=255u8).map(Square).filter(|&s| s != king && s != man) {
+                let mut p = Vanguard::empty(Player::White);
+                p.put(king, Piece::new(Player::Black, Role::King));
+                p.put(man, Piece::new(Player::White, role));
+                let open = p.attacked(king, Player::White);
+                p.put(blocker, Piece::new(Player::White, Role::Rook));
+                if open && !p.attacked(king, Player::White) {
+                    assert!(ball(king, 4).has(blocker), "{role:?} {man:?} {blocker:?}");
+                    uncovered += 1;
+                }
+            }
+        }
+    }
+    assert!(uncovered > 10, "{uncovered}");
+}
