@@ -272,7 +272,7 @@ fn with_every_technique_a_chess_search_finds_the_mate_and_learns() {
 
 #[test]
 fn chess_searches_with_its_own_adopted_technique_unless_named_off() {
-    // Chess's own adopted techniques (`Game::ADOPTED`, shared by three more games) are not
+    // Chess's own adopted techniques (`Game::ADOPTED`, shared by four more games) are not
     // every game's: `all` searches as naming them does, and without any one of them another tree.
     let pos = crate::variants::chess::Position::from_fen(
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -329,9 +329,9 @@ fn searches_with_chess_s_techniques<G: Game>(pos: &G) {
 }
 
 #[test]
-fn seven_double_ended_and_lene_hau_search_with_chess_s_adopted_techniques() {
+fn seven_double_ended_lene_hau_and_vanguard_search_with_chess_s_adopted_techniques() {
     // Each adopted them by a match of its own (docs/search.md).
-    use crate::variants::{double_ended::DoubleEnded, lene_hau::LeneHau, oo7};
+    use crate::variants::{double_ended::DoubleEnded, lene_hau::LeneHau, oo7, vanguard::Vanguard};
     const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     searches_with_chess_s_techniques(
         &oo7::Position::from_fen(ITALIAN, &oo7::Options::default()).unwrap(),
@@ -339,6 +339,7 @@ fn seven_double_ended_and_lene_hau_search_with_chess_s_adopted_techniques() {
     searches_with_chess_s_techniques(&DoubleEnded::<false>::from_fen(ITALIAN).unwrap());
     searches_with_chess_s_techniques(&DoubleEnded::<true>::from_fen(ITALIAN).unwrap());
     searches_with_chess_s_techniques(&LeneHau::start(&Default::default()));
+    searches_with_chess_s_techniques(&Vanguard::start(&Default::default()));
 }
 
 #[test]

@@ -51,9 +51,9 @@ use crate::square::{Board8, Square};
 /// table-refined score each alone; cut-node reductions, razoring, singular extensions and
 /// capture history together, each of whose own matches was a few Elo short of deciding; the
 /// larger quiet history bonus alone; tighter late move pruning alone, and futility by the
-/// reduced depth on top of it. 007, Double-Ended and Lene Hau adopt them too, each by a match
-/// of its own; Ven's serialized search gained nothing from them and Vanguard's match was too
-/// slow to decide (docs/search.md, "Chess's techniques in the other variants").
+/// reduced depth on top of it. 007, Double-Ended, Lene Hau and Vanguard adopt them too, each by
+/// a match of its own; Ven's serialized search gained nothing from them (docs/search.md,
+/// "Chess's techniques in the other variants").
 pub const ADOPTED: &[crate::search::Technique] = &[
     crate::search::Technique::Exchange,
     crate::search::Technique::TtEval,
