@@ -79,7 +79,8 @@ impl GameState for Vanguard {
 impl Game for Vanguard {
     type Move = Move;
     type Moves = MoveList;
-    /// Chess's adopted techniques: Vanguard's own 800-game match scored them +28 ± 23 (docs/search.md).
+    /// Chess's adopted techniques: Vanguard's own 800-game match scored them +28 ± 23
+    /// (docs/search.md).
     const ADOPTED: &'static [crate::search::Technique] = crate::variants::chess::ADOPTED;
     const QUIESCENCE_PLIES: usize = QUIESCENCE_PLIES;
 
