@@ -59,7 +59,7 @@ impl Vanguard {
         let own = self.men(by);
         let occ = self.occupied();
         for role in Role::ALL {
-            let men = self.pieces(by, role);
+            let men = self.pieces(by, role) & reach::capture_bound(role, sq);
             if men.is_empty() {
                 continue;
             }
@@ -99,7 +99,7 @@ impl Vanguard {
         let own = self.men(by) & occ;
         let (mut near, mut remote) = (Bb256::EMPTY, Bb256::EMPTY);
         for role in Role::ALL {
-            let men = self.pieces(by, role) & occ;
+            let men = self.pieces(by, role) & occ & reach::capture_bound(role, sq);
             if men.is_empty() {
                 continue;
             }

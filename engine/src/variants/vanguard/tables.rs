@@ -64,6 +64,15 @@ pub static NIGHT_DIRECTIONS: [u8; 256] = night_directions();
 /// The knight directions (bits) of [`NIGHT_RAYS`] that go towards higher square indices.
 pub const NIGHT_ASCENDING: u8 = night_ascending();
 
+/// Per square, every square of its rank and file (a rook on an empty board).
+pub static ROOK_LINES: [Bb256; 256] = rider_lines(&ORTHOGONALS);
+
+/// Per square, every square of its two diagonals (a bishop on an empty board).
+pub static BISHOP_LINES: [Bb256; 256] = rider_lines(&DIAGONALS);
+
+/// Per square, every square of its eight knight lines (a Nightrider on an empty board).
+pub static NIGHT_LINES: [Bb256; 256] = rider_lines(&KNIGHT_LEAPS);
+
 /// The squares of the same rank or file at an even distance (the General's orthogonal stops).
 pub static EVEN_ORTHOGONAL: [Bb256; 256] = even_orthogonal();
 
@@ -134,6 +143,26 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
             sq += 1;
         }
         d += 1;
+    }
+    t
+}
+
+/// The squares a rider along `vectors` reaches from each square on an empty board.
+const fn rider_lines<const N: usize>(vectors: &[(i8, i8); N]) -> [Bb256; 256] {
+    let mut t = [Bb256([0; 4]); 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let mut d = 0;
+        while d < N {
+            let (df, dr) = vectors[d];
+            let mut k = 1;
+            while let Some(s) = at(sq, df * k, dr * k) {
+                t[sq] = t[sq].union(Bb256::square(s));
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
     }
     t
 }
