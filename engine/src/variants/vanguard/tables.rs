@@ -132,19 +132,25 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
     let mut t = [[Bb256([0; 4]); 256]; 8];
     let mut d = 0;
     while d < 8 {
-        let (df, dr) = KNIGHT_LEAPS[d];
         let mut sq = 0;
         while sq < 256 {
-            let mut k = 1;
-            while let Some(s) = at(sq, df * k, dr * k) {
-                t[d][sq] = t[d][sq].union(Bb256::square(s));
-                k += 1;
-            }
+            t[d][sq] = ray_from(sq, KNIGHT_LEAPS[d]);
             sq += 1;
         }
         d += 1;
     }
     t
+}
+
+/// The squares `sq + k * (df, dr)` for k = 1, 2, ... to the edge.
+const fn ray_from(sq: usize, (df, dr): (i8, i8)) -> Bb256 {
+    let mut ray = Bb256([0; 4]);
+    let mut k = 1;
+    while let Some(s) = at(sq, df * k, dr * k) {
+        ray = ray.union(Bb256::square(s));
+        k += 1;
+    }
+    ray
 }
 
 /// The squares a rider along `vectors` reaches from each square on an empty board.
@@ -154,12 +160,7 @@ const fn rider_lines<const N: usize>(vectors: &[(i8, i8); N]) -> [Bb256; 256] {
     while sq < 256 {
         let mut d = 0;
         while d < N {
-            let (df, dr) = vectors[d];
-            let mut k = 1;
-            while let Some(s) = at(sq, df * k, dr * k) {
-                t[sq] = t[sq].union(Bb256::square(s));
-                k += 1;
-            }
+            t[sq] = t[sq].union(ray_from(sq, vectors[d]));
             d += 1;
         }
         sq += 1;
