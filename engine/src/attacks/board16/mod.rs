@@ -24,7 +24,7 @@ mod tables;
 
 pub use simd::{bishop_attacks, queen_attacks, rook_attacks};
 
-pub use tables::leaper_table;
+pub use tables::{leaper_table, walk};
 
 use super::symmetric;
 use crate::bitboard::{Bb256, Bitboard, Direction};

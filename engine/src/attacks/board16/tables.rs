@@ -30,7 +30,9 @@ pub const fn leaper_table(deltas: &[(i8, i8)]) -> [Bb256; 256] {
     table
 }
 
-const fn walk(sq: usize, df: i32, dr: i32) -> Bb256 {
+/// The squares `sq + k * (df, dr)` for k = 1, 2, ... up to the edge: a rider's ray on an empty
+/// board.
+pub const fn walk(sq: usize, df: i32, dr: i32) -> Bb256 {
     let mut b = Bb256([0; 4]);
     let mut k = 1;
     while let Some(t) = offset(sq, df * k, dr * k) {

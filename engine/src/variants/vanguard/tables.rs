@@ -1,6 +1,6 @@
 //! Leaper tables and masks of the Vanguard men, built at compile time from the offsets of spec §4.
 
-use crate::attacks::board16::leaper_table;
+use crate::attacks::board16::{leaper_table, walk};
 use crate::attacks::symmetric;
 use crate::attacks::KNIGHT_LEAPS;
 use crate::bitboard::Bb256;
@@ -134,23 +134,13 @@ const fn night_rays() -> [[Bb256; 256]; 8] {
     while d < 8 {
         let mut sq = 0;
         while sq < 256 {
-            t[d][sq] = ray_from(sq, KNIGHT_LEAPS[d]);
+            let (df, dr) = KNIGHT_LEAPS[d];
+            t[d][sq] = walk(sq, df as i32, dr as i32);
             sq += 1;
         }
         d += 1;
     }
     t
-}
-
-/// The squares `sq + k * (df, dr)` for k = 1, 2, ... to the edge.
-const fn ray_from(sq: usize, (df, dr): (i8, i8)) -> Bb256 {
-    let mut ray = Bb256([0; 4]);
-    let mut k = 1;
-    while let Some(s) = at(sq, df * k, dr * k) {
-        ray = ray.union(Bb256::square(s));
-        k += 1;
-    }
-    ray
 }
 
 /// The squares a rider along `vectors` reaches from each square on an empty board.
@@ -160,7 +150,8 @@ const fn rider_lines<const N: usize>(vectors: &[(i8, i8); N]) -> [Bb256; 256] {
     while sq < 256 {
         let mut d = 0;
         while d < N {
-            t[sq] = t[sq].union(ray_from(sq, vectors[d]));
+            let (df, dr) = vectors[d];
+            t[sq] = t[sq].union(walk(sq, df as i32, dr as i32));
             d += 1;
         }
         sq += 1;
