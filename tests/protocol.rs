@@ -367,6 +367,25 @@ fn pruning_option_changes_the_search() {
 }
 
 #[test]
+fn contempt_scores_a_draw_below_zero_for_the_engine_whichever_side_it_plays() {
+    let mut e = Engine::start();
+    // King and knight against king: every line is a dead position, a draw.
+    for side in ["w", "b"] {
+        let fen = format!("4k3/8/8/8/8/8/8/4K1N1 {side} - - 0 1");
+        for (contempt, want) in [(0, "score cp 0 "), (40, "score cp -40 ")] {
+            e.ask(&format!("setoption name Contempt value {contempt}"));
+            e.send(&format!("position fen {fen}"));
+            let (lines, _) = e.best("go depth 3", &fen);
+            let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+            assert!(last.contains(want), "{fen} contempt {contempt}: {last}");
+        }
+    }
+    let errors = e.ask("setoption name Contempt value -40");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("info string error:") && errors[0].contains("'-40'"));
+}
+
+#[test]
 fn perft_eval_and_bench() {
     let mut e = Engine::start();
     e.send("position startpos");

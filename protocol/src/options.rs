@@ -31,6 +31,8 @@ pub struct EngineOptions {
     /// the round strategy may lean toward the opponent's predicted order (0: off; see
     /// `RoundParams::lean`).
     pub lean_permille: u64,
+    /// `Contempt`: centipawns a draw is worth less than an even position to the engine.
+    pub contempt: i32,
 }
 
 impl Default for EngineOptions {
@@ -49,6 +51,7 @@ impl Default for EngineOptions {
             analyse_mode: ANALYSE_MODE.check_default(),
             show_wdl: SHOW_WDL.check_default(),
             lean_permille: LEAN.spin_default(),
+            contempt: CONTEMPT.spin_default() as i32,
         }
     }
 }
@@ -74,9 +77,11 @@ const ANALYSE_MODE: OptionSpec = OptionSpec::check("UCI_AnalyseMode", false);
 const SHOW_WDL: OptionSpec = OptionSpec::check("UCI_ShowWDL", false);
 /// `Lean`: the safe lean's slack at most, in thousandths of expected score (docs/search.md).
 const LEAN: OptionSpec = OptionSpec::spin("Lean", 500, 0, 500);
+/// `Contempt`: what a draw costs the engine, in centipawns (docs/search.md, "Contempt").
+const CONTEMPT: OptionSpec = OptionSpec::spin("Contempt", 0, 0, 1_000);
 
 /// The engine options, in the order `uci` lists them.
-pub const SPECS: [OptionSpec; 14] = [
+pub const SPECS: [OptionSpec; 15] = [
     HASH,
     THREADS,
     MULTIPV,
@@ -91,6 +96,7 @@ pub const SPECS: [OptionSpec; 14] = [
     ANALYSE_MODE,
     SHOW_WDL,
     LEAN,
+    CONTEMPT,
 ];
 
 /// The calibration: `UCI_Elo` against the base-2 logarithm of the nodes a move that played
@@ -185,6 +191,7 @@ impl EngineOptions {
             "UCI_AnalyseMode" => self.analyse_mode = value.check(),
             "UCI_ShowWDL" => self.show_wdl = value.check(),
             "Lean" => self.lean_permille = value.spin(),
+            "Contempt" => self.contempt = value.spin() as i32,
             // Every declaration has its arm (the tests set each one).
             _ => return Ok(None),
         }
@@ -212,6 +219,7 @@ mod tests {
         o.set("UCI_AnalyseMode", Some("true")).unwrap();
         o.set("UCI_ShowWDL", Some("true")).unwrap();
         o.set("Lean", Some("10")).unwrap();
+        o.set("contempt", Some("30")).unwrap();
         assert_eq!(o.set("Clear Hash", None), Ok(Some(Changed::ClearHash)));
         let want = EngineOptions {
             hash_mb: 64,
@@ -227,6 +235,7 @@ mod tests {
             analyse_mode: true,
             show_wdl: true,
             lean_permille: 10,
+            contempt: 30,
         };
         assert_eq!(o, want);
         for (name, value, token) in [
@@ -246,6 +255,8 @@ mod tests {
             ),
             ("UCI_ShowWDL", Some("1"), "'1'"),
             ("Lean", Some("501"), "'501'"),
+            ("Contempt", Some("-5"), "'-5'"),
+            ("Contempt", Some("1001"), "'1001'"),
         ] {
             let e = o.set(name, value).unwrap_err().to_string();
             assert!(e.contains(token), "{e}");

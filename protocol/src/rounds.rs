@@ -265,6 +265,7 @@ fn maximin_params<O>(limits: Limits, o: &EngineOptions) -> SearchParams<O> {
         move_overhead: Duration::from_millis(o.move_overhead_ms),
         seed: o.seed,
         pruning: o.pruning,
+        contempt: o.contempt,
         ..SearchParams::default()
     }
 }

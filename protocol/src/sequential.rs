@@ -84,6 +84,7 @@ impl<G: Describe> GameRecord for History<G> {
                 move_overhead: Duration::from_millis(o.move_overhead_ms),
                 seed: o.seed,
                 pruning: o.pruning,
+                contempt: o.contempt,
             };
             search_answer(&root, &keys, &params, env)
         })

@@ -50,6 +50,9 @@ pub struct SearchParams<M> {
     /// The pruning and reduction techniques in use. With none, a fixed-depth search returns
     /// the exact minimax value: the tests compare the two.
     pub pruning: Pruning,
+    /// Centipawns a draw is worth less than an even position to the root's player (and more
+    /// to the other): above zero, the search avoids draws it could avoid at that cost.
+    pub contempt: i32,
 }
 
 impl<M> Default for SearchParams<M> {
@@ -62,6 +65,7 @@ impl<M> Default for SearchParams<M> {
             move_overhead: Duration::from_millis(10),
             seed: 0,
             pruning: Pruning::ALL,
+            contempt: 0,
         }
     }
 }
@@ -155,6 +159,11 @@ pub fn search_within<G: Game>(
         plan,
         params,
         pruning: params.pruning.resolve(G::ADOPTED),
+        draw: {
+            let mut draw = [params.contempt; 2];
+            draw[root.to_move().index()] = -params.contempt;
+            draw
+        },
     };
 
     let mut main = Worker::<G>::new(0, &shared, history, root_moves.clone());
@@ -344,6 +353,8 @@ pub fn complete_turn<G: Game>(
             move_overhead: Duration::ZERO,
             seed: params.seed,
             pruning: params.pruning,
+            // The turn's later plies are the same player's: draws weigh as at its first.
+            contempt: params.contempt,
         };
         control.resume();
         let found = search(&pos, &keys, &sub, tt, control, &mut |_| {});

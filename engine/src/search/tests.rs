@@ -498,6 +498,36 @@ fn repetitions_in_the_game_before_the_root_are_draws() {
 }
 
 #[test]
+fn contempt_makes_a_draw_cost_the_root_player_that_much() {
+    // Black to move at square 0: square 1 scores -10 for Black, square 2 repeats (a draw).
+    let pos = Pendulum {
+        at: 0,
+        player: Player::Black,
+    };
+    let history = [Pendulum {
+        at: 2,
+        player: Player::White,
+    }
+    .key()];
+    for (contempt, want) in [(0, (Some(2), 0)), (5, (Some(2), -5)), (15, (Some(1), -10))] {
+        let params = SearchParams {
+            contempt,
+            ..params(1)
+        };
+        let tt = TranspositionTable::new(1);
+        let r = search(
+            &pos,
+            &history,
+            &params,
+            &tt,
+            &Control::default(),
+            &mut |_| {},
+        );
+        assert_eq!((r.best, r.score), want, "contempt {contempt}");
+    }
+}
+
+#[test]
 fn turn_of_completes_a_short_line_and_stops_at_the_turn_end() {
     let tt = TranspositionTable::new(1);
     // Three-ply turns: a one-ply line is completed with legal plies.

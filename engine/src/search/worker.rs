@@ -26,6 +26,9 @@ pub(super) struct Shared<'a, M> {
     pub params: &'a SearchParams<M>,
     /// `params.pruning` with the game's own adopted techniques ([`Pruning::resolve`]).
     pub pruning: Pruning,
+    /// A draw's score for the player to move, by [`Player::index`]: `params.contempt` below
+    /// zero for the root's player, as far above for the other.
+    pub draw: [i32; 2],
 }
 
 impl<M> Shared<'_, M> {
@@ -278,6 +281,21 @@ impl<'a, G: Game> Worker<'a, G> {
         self.heuristics
             .corrected(pos.to_move(), structure, raw)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// A draw's score at `pos`, from its mover's side (the contempt, [`Shared::draw`]).
+    #[inline]
+    fn draw(&self, pos: &G) -> i32 {
+        self.shared.draw[pos.to_move().index()]
+    }
+
+    /// [`outcome_score`] with a draw scored by the contempt.
+    #[inline]
+    fn outcome_score(&self, pos: &G, outcome: crate::Outcome, ply: usize) -> i32 {
+        match outcome {
+            crate::Outcome::Draw(_) => self.draw(pos),
+            won_or_lost => outcome_score(pos, won_or_lost, ply),
+        }
     }
 
     /// Whether `pos` already stood on the path or in the game, within the reversible stretch.
@@ -648,7 +666,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let pv_node = node == Node::Pv;
         // Before quiescence too: the quiet move into quiescence may be the repeating one.
         if self.is_repetition(pos) {
-            return DRAW;
+            return self.draw(pos);
         }
         let in_check = pos.in_check();
         // Check extensions within twice the iteration's depth (as Stockfish bounds them): where
@@ -665,7 +683,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return DRAW;
         }
         if let Some(outcome) = pos.quick_outcome() {
-            return outcome_score(pos, outcome, ply);
+            return self.outcome_score(pos, outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
             return Self::evaluate(pos);
@@ -787,7 +805,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut moves = G::Moves::default();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return outcome_score(pos, pos.stuck_outcome(), ply);
+            return self.outcome_score(pos, pos.stuck_outcome(), ply);
         }
         merge_choices(pos, &mut moves);
         // Singular extension: is the hash move the only good one here?
@@ -1108,7 +1126,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return DRAW;
         }
         if let Some(outcome) = pos.quick_outcome() {
-            return outcome_score(pos, outcome, ply);
+            return self.outcome_score(pos, outcome, ply);
         }
         // The game's bound on capture sequences (large boards with many ranged capturers).
         if ply >= MAX_PLY - 1 || qply >= G::QUIESCENCE_PLIES {
@@ -1136,7 +1154,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pos.quiescence_moves(&mut moves)
         };
         if complete && moves.is_empty() {
-            return outcome_score(pos, pos.stuck_outcome(), ply);
+            return self.outcome_score(pos, pos.stuck_outcome(), ply);
         }
         merge_choices(pos, &mut moves);
         let raw_eval = match entry {
