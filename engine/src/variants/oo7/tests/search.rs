@@ -210,7 +210,8 @@ fn searched(p: &Position, depth: u32) -> crate::search::SearchResult<Move> {
     search(p, &[], &params, &tt, &Control::default(), &mut |_| {})
 }
 
-/// The search at `depth` without pruning: the exact minimax value of its tree.
+/// The search at `depth` without pruning or the table's answers: the exact minimax value of
+/// its tree.
 fn exact(p: &Position, depth: u32) -> crate::search::SearchResult<Move> {
     exact_after(p, &[], depth)
 }
@@ -225,7 +226,8 @@ fn exact_after(p: &Position, history: &[u64], depth: u32) -> crate::search::Sear
         pruning: Pruning::NONE,
         ..SearchParams::default()
     };
-    let tt = TranspositionTable::new(1);
+    let mut tt = TranspositionTable::new(1);
+    tt.probes_off = true;
     search(p, history, &params, &tt, &Control::default(), &mut |_| {})
 }
 
@@ -286,11 +288,11 @@ fn the_owners_choice_is_worth_his_best_letter() {
     // Without pruning the search's value is the tree's: the White player moving Black's pawn
     // gets Black's best letter (option on) or picks his own (off); promoting his own pawn he
     // picks; and Black's enemy ply in the next turn promotes White's pawn.
-    // `before` is a ply before ENEMY_PROMOTION, so the choice falls inside the tree. Only to
-    // depth 3: at depth 4 the root search's value there is 0 against 241 from its children,
-    // because the transposition table grafts deeper results onto the tree (quiescence takes a
-    // stored search's bound, which has seen the Black turn in which Black moves the white queen
-    // next to his king and takes it). With the table's probes off the two agree at depth 4 too.
+    // `before` is a ply before ENEMY_PROMOTION, so the choice falls inside the tree. The
+    // table's probes are off (`exact_after`): with them, the table grafts deeper results onto
+    // the tree (quiescence takes a stored search's bound, which has seen the Black turn in which
+    // Black moves the white queen next to his king and takes it), and at depth 4 the root's
+    // value was 0 against 241 from its children.
     let own = "7k/1P6/8/8/8/8/8/K7 w - - 0 1 w3/3";
     let before = "k7/2Q5/8/8/8/8/1p6/6K1 w - - 0 1 w1/3";
     for (fen, depth) in [
@@ -299,6 +301,7 @@ fn the_owners_choice_is_worth_his_best_letter() {
         (own, 3),
         (own, 2),
         (before, 3),
+        (before, 4),
     ] {
         for modes in ["standard", "standard+owner"] {
             let p = pos(fen, modes);
