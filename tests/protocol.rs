@@ -497,7 +497,7 @@ fn malformed_input_is_one_error_and_changes_nothing() {
         ("setoption name Pruning value all,-nul", "'-nul'"),
         ("setoption name Move Overhead value x", "'x'"),
         ("setoption name UCI_Variant value checkers", "'checkers'"),
-        ("setoption name Contempt value 10", "'Contempt'"),
+        ("setoption name Aggression value 10", "'Aggression'"),
         ("go depth", "'depth'"),
         ("go depth ten", "'ten'"),
         ("go nodes 1e6", "'1e6'"),
